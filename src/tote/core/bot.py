@@ -1,0 +1,59 @@
+"""What a bot is given and what it returns. Bots see only their seat's view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import Any, Protocol
+
+from tote.core.moves import Move
+from tote.core.state import State
+
+
+class Observation:
+    """A seat's observation: its view (computed on demand) and its legal moves.
+
+    The state itself is kept private: a bot reads only ``view`` and
+    ``legal_moves``, so it can know nothing its seat may not know.
+    """
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state = state
+        self.seat = seat
+
+    @cached_property
+    def view(self) -> dict[str, Any]:
+        return self._state.view(self.seat)
+
+    @cached_property
+    def legal_moves(self) -> Sequence[Move] | None:
+        return self._state.legal_moves(self.seat)
+
+    def random_move(self, rng: random.Random) -> Move:
+        return self._state.random_move(self.seat, rng)
+
+    def parse(self, data: object) -> Move:
+        return self._state.parse(data)
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, obs: Observation) -> Move: ...
+
+
+BotFactory = Callable[[random.Random], Bot]
+"""Builds a bot from its own random stream."""
+
+
+class RandomBot:
+    """Plays a uniformly random legal move. Works for every game."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, obs: Observation) -> Move:
+        return obs.random_move(self.rng)

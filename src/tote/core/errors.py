@@ -1,0 +1,35 @@
+"""Typed refusals. Every message is one line a user can read."""
+
+from __future__ import annotations
+
+
+class ToteError(Exception):
+    """Base of every error tote reports to a user."""
+
+
+class IllegalMove(ToteError):
+    """A move the rules forbid. ``rule`` names the rule (e.g. ``"WC 2.4 one bet per horse"``)."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} [{rule}]")
+
+
+class MalformedMove(IllegalMove):
+    """A move that is not even well formed: unknown type, missing or wrong fields."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("move format", message)
+
+
+class OptionsError(ToteError):
+    """Game options that cannot be used (bad player count, unknown variant, bad value)."""
+
+
+class RecordError(ToteError):
+    """A record that cannot be replayed; says which move, which seat and why."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        self.index = index
+        super().__init__(message)

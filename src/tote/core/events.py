@@ -1,0 +1,26 @@
+"""The event log: what happened, redacted per seat like everything else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the log.
+
+    ``public`` is what everyone (spectators included) may read. ``private``
+    maps a seat to extra fields only that seat may read (e.g. the value of its
+    own face-down chip). A view merges the two for its seat.
+    """
+
+    kind: str
+    public: dict[str, Any]
+    private: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        data = {"kind": self.kind, **self.public}
+        if seat is not None and seat in self.private:
+            data.update(self.private[seat])
+        return data

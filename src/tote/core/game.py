@@ -1,0 +1,83 @@
+"""A game's description: id, player counts, variants, options, bots, and how to start it."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from tote.core.bot import BotFactory
+from tote.core.errors import OptionsError
+from tote.core.moves import Move
+from tote.core.state import State
+
+
+class GameOptions(BaseModel):
+    """Base of every game's options: unknown keys are refused, values validated."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Game(ABC):
+    """One game plugged into tote through the ``tote.games`` entry point group."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[GameOptions]]
+    variants: ClassVar[Mapping[str, tuple[str, Mapping[str, Any]]]] = {}
+    """Variant name -> (description, the options it sets)."""
+    bots: ClassVar[Mapping[str, BotFactory]] = {}
+    """Game-specific bots by name (the generic ``random`` bot works everywhere)."""
+
+    def options(
+        self,
+        raw: Mapping[str, Any] | None = None,
+        variants: Sequence[str] = (),
+    ) -> GameOptions:
+        """Validate options, with ``variants`` applied on top; a bad value is one clear line."""
+        data: dict[str, Any] = dict(raw or {})
+        for name in variants:
+            if name not in self.variants:
+                known = ", ".join(self.variants) or "none"
+                raise OptionsError(f"{self.id} has no variant {name!r} (variants: {known})")
+            data.update(self.variants[name][1])
+        try:
+            return self.options_model.model_validate(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise OptionsError(f"{self.id} option {where!r}: {first['msg']}") from None
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise OptionsError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players,"
+                f" not {num_players}"
+            )
+
+    def new_state(self, options: GameOptions | Mapping[str, Any] | None, num_players: int) -> State:
+        """A new game at its very start (usually a chance event: shuffling, dealing)."""
+        self.check_players(num_players)
+        opts = options if isinstance(options, GameOptions) else self.options(options)
+        return self._new_state(opts, num_players)
+
+    @abstractmethod
+    def _new_state(self, options: Any, num_players: int) -> State: ...
+
+    def describe_move(self, move: Move) -> str:
+        """A short human sentence for a move (used in prompts and logs)."""
+        fields = ", ".join(f"{k}={v}" for k, v in move.to_json().items() if k != "type")
+        return f"{move.kind} {fields}".strip()
+
+    def active_variants(self, options: GameOptions) -> list[str]:
+        """The variant names whose settings ``options`` carries."""
+        data = options.model_dump()
+        return [
+            name
+            for name, (_, patch) in self.variants.items()
+            if all(data.get(k) == v for k, v in patch.items())
+        ]

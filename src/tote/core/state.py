@@ -1,0 +1,200 @@
+"""The state machine every game implements.
+
+A :class:`State` is owned by whoever created it and changes only through
+:meth:`State.apply`, which first checks the move (raising :class:`IllegalMove`
+and changing nothing) and only then carries it out. Bots and search clone it.
+
+Simultaneous secret moves are handled here, once for every game: when a
+game's turn is ``simultaneous``, each seat's move is checked and kept as a
+commitment, visible to others only as "committed"; when every seat of the turn
+has committed, the game resolves them all together.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from tote.core.errors import IllegalMove, MalformedMove
+from tote.core.events import Event
+from tote.core.moves import CHANCE, Actor, Move, MoveCodec
+from tote.core.result import Result
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who acts now: some seats, or chance; nobody once the game is over."""
+
+    seats: tuple[int, ...] = ()
+    chance: bool = False
+    simultaneous: bool = False
+
+    @property
+    def over(self) -> bool:
+        return not self.seats and not self.chance
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seats": list(self.seats), "chance": self.chance, "simultaneous": self.simultaneous}
+
+
+TURN_OVER = Turn()
+TURN_CHANCE = Turn(chance=True)
+
+
+class State(ABC):
+    """One game in progress. Subclasses implement the underscored hooks."""
+
+    game_id: ClassVar[str]
+    codec: ClassVar[MoveCodec]
+
+    def __init__(self, num_players: int) -> None:
+        self.num_players = num_players
+        self.log: list[Event] = []
+        self._pending: dict[int, Move] = {}
+
+    # ----------------------------------------------------------------- hooks
+    @abstractmethod
+    def _turn(self) -> Turn:
+        """Who acts, ignoring commitments already made in a simultaneous turn."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> Sequence[Move] | None:
+        """Every legal move of ``seat`` now, or ``None`` when the set is open (an amount)."""
+
+    @abstractmethod
+    def _check(self, seat: int, move: Move) -> None:
+        """Raise :class:`IllegalMove` naming the rule if ``seat`` may not make ``move``."""
+
+    @abstractmethod
+    def _do(self, seat: int, move: Move) -> None:
+        """Carry out a checked move of a non-simultaneous turn."""
+
+    def _do_simultaneous(self, moves: Mapping[int, Move]) -> None:
+        """Resolve a simultaneous turn once every seat has committed."""
+        raise NotImplementedError(f"{type(self).__name__} has no simultaneous turns")
+
+    def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
+        """The outcomes of the pending chance event with their probabilities."""
+        return ()
+
+    def _do_chance(self, outcome: Move) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no chance events")
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game-specific part of what ``seat`` (``None``: a spectator) may know."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """Final scores once the game is over, else ``None``."""
+
+    # ------------------------------------------------------------------ core
+    def turn(self) -> Turn:
+        turn = self._turn()
+        if self._pending and turn.simultaneous:
+            waiting = tuple(s for s in turn.seats if s not in self._pending)
+            return Turn(seats=waiting, simultaneous=True)
+        return turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn().over
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Seats that have committed a secret move in the current simultaneous turn."""
+        return tuple(sorted(self._pending))
+
+    def parse(self, move: object) -> Move:
+        return self.codec.parse(move)
+
+    def check(self, actor: Actor, move: Move) -> None:
+        """Raise :class:`IllegalMove` if ``actor`` may not make ``move`` now. Changes nothing."""
+        turn = self.turn()
+        if actor == CHANCE:
+            if not turn.chance:
+                raise IllegalMove("turn order", "no chance event is pending now")
+            if not any(outcome == move for outcome, _ in self.chance_outcomes()):
+                raise IllegalMove("chance", f"{move.to_json()} is not a possible outcome now")
+            return
+        if not isinstance(actor, int) or isinstance(actor, bool):
+            raise MalformedMove(f"a move is made by a seat number or 'chance', not {actor!r}")
+        if not 0 <= actor < self.num_players:
+            raise IllegalMove("seats", f"there is no seat {actor} in a {self.num_players}-seat game")
+        if turn.over:
+            raise IllegalMove("game over", "the game is over; no more moves")
+        if actor not in turn.seats:
+            if actor in self._pending:
+                raise IllegalMove(
+                    "simultaneous moves", f"seat {actor} has already committed its secret move"
+                )
+            waiting = "chance" if turn.chance else ", ".join(f"seat {s}" for s in turn.seats)
+            raise IllegalMove("turn order", f"it is not seat {actor}'s turn (waiting for {waiting})")
+        self._check(actor, move)
+
+    def apply(self, actor: Actor, move: Move | Mapping[str, Any]) -> None:
+        """Check ``move`` and carry it out; on :class:`IllegalMove` nothing has changed."""
+        parsed = move if isinstance(move, Move) else self.codec.parse(move)
+        self.check(actor, parsed)
+        if actor == CHANCE:
+            self._do_chance(parsed)
+            return
+        assert isinstance(actor, int)
+        if self._turn().simultaneous:
+            self._pending[actor] = parsed
+            self.log.append(
+                Event("committed", {"seat": actor}, {actor: {"move": parsed.to_json()}})
+            )
+            if not self.turn().seats:
+                moves = self._pending
+                self._pending = {}
+                self._do_simultaneous(moves)
+            return
+        self._do(actor, parsed)
+
+    def sample_chance(self, rng: random.Random) -> Move:
+        """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""
+        outcomes = self.chance_outcomes()
+        x = rng.random()
+        for outcome, probability in outcomes:
+            x -= probability
+            if x < 0:
+                return outcome
+        return outcomes[-1][0]
+
+    def random_move(self, seat: int, rng: random.Random) -> Move:
+        """A uniformly random legal move; games with open move sets override this."""
+        moves = self.legal_moves(seat)
+        if not moves:
+            raise IllegalMove("turn order", f"seat {seat} has no legal move now")
+        return moves[rng.randrange(len(moves))]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as plain JSON; ``None`` gives the public view."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise IllegalMove("seats", f"there is no seat {seat}")
+        turn = self.turn()
+        result = self.result()
+        legal = self.legal_moves(seat) if seat is not None and seat in turn.seats else None
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": self.num_players,
+            "turn": turn.to_json(),
+            "committed": list(self.committed),
+            "my_commitment": (
+                self._pending[seat].to_json() if seat is not None and seat in self._pending else None
+            ),
+            "legal_moves": None if legal is None else [m.to_json() for m in legal],
+            "over": turn.over,
+            "result": None if result is None else result.to_json(),
+            "state": self._view(seat),
+            "log": [event.for_seat(seat) for event in self.log],
+        }
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)

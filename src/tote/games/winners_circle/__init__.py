@@ -1,0 +1,59 @@
+"""Winner's Circle (Reiner Knizia): 7 horses, show bets, the pace horse, three races."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tote.core.bot import BotFactory, RandomBot
+from tote.core.game import Game
+from tote.core.moves import Move
+from tote.games.winners_circle.bots import OddsBot
+from tote.games.winners_circle.data import horse_data, payout_table
+from tote.games.winners_circle.moves import MoveHorse, PlaceBet
+from tote.games.winners_circle.options import WinnersCircleOptions
+from tote.games.winners_circle.rules import WinnersCircleState
+
+
+class WinnersCircle(Game):
+    id = "winners-circle"
+    title = "Winner's Circle"
+    min_players = 2
+    max_players = 6
+    options_model = WinnersCircleOptions
+    variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
+        "hidden-bets": (
+            "chips 0,1,1,2 placed face down over four rounds, revealed after the race",
+            {"hidden_bets": True},
+        ),
+        "crowded-field": (
+            "any number of horses on a space; all start on space 36",
+            {"crowded_field": True},
+        ),
+        "alternative-payouts": (
+            "the payout column counts chips, not bets",
+            {"alternative_payouts": True},
+        ),
+        "royal-turf": (
+            "21 Royal Turf cards, each belonging to one horse",
+            {"royal_turf": True},
+        ),
+    }
+    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
+
+    def _new_state(self, options: WinnersCircleOptions, num_players: int) -> WinnersCircleState:
+        return WinnersCircleState(
+            options,
+            num_players,
+            horse_data(options.horse_cards_file),
+            payout_table(options.payouts_file),
+        )
+
+    def describe_move(self, move: Move) -> str:
+        if isinstance(move, PlaceBet):
+            return f"bet your {move.chip}-chip on {move.horse}"
+        if isinstance(move, MoveHorse):
+            return f"move {move.horse}"
+        return super().describe_move(move)
+
+
+GAME = WinnersCircle()

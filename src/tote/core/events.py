@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One entry of the log.
 
     ``public`` is what everyone (spectators included) may read. ``private``
@@ -16,11 +15,11 @@ class Event:
     """
 
     kind: str
-    public: dict[str, Any]
-    private: dict[int, dict[str, Any]] = field(default_factory=dict)
+    public: Mapping[str, Any]
+    private: Mapping[int, Mapping[str, Any]] | None = None
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         data = {"kind": self.kind, **self.public}
-        if seat is not None and seat in self.private:
+        if seat is not None and self.private and seat in self.private:
             data.update(self.private[seat])
         return data

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 from tote import __version__
 from tote.core.errors import RecordError
 
-RECORD_FORMAT = "tote-record"
-RECORD_VERSION = 1
+RECORD_FORMAT: Literal["tote-record"] = "tote-record"
+RECORD_VERSION: Literal[1] = 1
 
 
 class PlayerEntry(BaseModel):

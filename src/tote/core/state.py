@@ -50,6 +50,10 @@ class State(ABC):
 
     game_id: ClassVar[str]
     codec: ClassVar[MoveCodec]
+    has_simultaneous_turns: ClassVar[bool] = True
+    """Games with no simultaneous turn may say so, sparing simulators a check per move."""
+
+    __slots__ = ("__dict__", "_pending", "log", "num_players")
 
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
@@ -114,47 +118,74 @@ class State(ABC):
 
     def check(self, actor: Actor, move: Move) -> None:
         """Raise :class:`IllegalMove` if ``actor`` may not make ``move`` now. Changes nothing."""
-        turn = self.turn()
+        self._check_actor(actor, move, self.turn())
+
+    def _check_actor(self, actor: Actor, move: Move, turn: Turn) -> None:
         if actor == CHANCE:
             if not turn.chance:
                 raise IllegalMove("turn order", "no chance event is pending now")
-            if not any(outcome == move for outcome, _ in self.chance_outcomes()):
+            if not self._is_chance_outcome(move):
                 raise IllegalMove("chance", f"{move.to_json()} is not a possible outcome now")
             return
         if not isinstance(actor, int) or isinstance(actor, bool):
             raise MalformedMove(f"a move is made by a seat number or 'chance', not {actor!r}")
         if not 0 <= actor < self.num_players:
-            raise IllegalMove("seats", f"there is no seat {actor} in a {self.num_players}-seat game")
-        if turn.over:
-            raise IllegalMove("game over", "the game is over; no more moves")
+            raise IllegalMove(
+                "seats", f"there is no seat {actor} in a {self.num_players}-seat game"
+            )
         if actor not in turn.seats:
+            if turn.over:
+                raise IllegalMove("game over", "the game is over; no more moves")
             if actor in self._pending:
                 raise IllegalMove(
                     "simultaneous moves", f"seat {actor} has already committed its secret move"
                 )
             waiting = "chance" if turn.chance else ", ".join(f"seat {s}" for s in turn.seats)
-            raise IllegalMove("turn order", f"it is not seat {actor}'s turn (waiting for {waiting})")
+            raise IllegalMove(
+                "turn order", f"it is not seat {actor}'s turn (waiting for {waiting})"
+            )
         self._check(actor, move)
+
+    def _is_chance_outcome(self, outcome: Move) -> bool:
+        """Whether ``outcome`` is possible now; games may answer faster than this scan."""
+        return any(candidate == outcome for candidate, _ in self.chance_outcomes())
 
     def apply(self, actor: Actor, move: Move | Mapping[str, Any]) -> None:
         """Check ``move`` and carry it out; on :class:`IllegalMove` nothing has changed."""
         parsed = move if isinstance(move, Move) else self.codec.parse(move)
-        self.check(actor, parsed)
+        turn = self.turn()
+        self._check_actor(actor, parsed, turn)
+        self._carry_out(actor, parsed, turn)
+
+    def apply_unchecked(self, actor: Actor, move: Move) -> None:
+        """Carry out a move taken from this very state's :meth:`legal_moves`,
+        :meth:`random_move` or :meth:`sample_chance`, without checking it again.
+
+        For simulators, where checking moves the rules just generated would only
+        cost time. Anything from outside (a player, a record, a bot that builds its
+        own moves) must go through :meth:`apply`.
+        """
         if actor == CHANCE:
-            self._do_chance(parsed)
-            return
-        assert isinstance(actor, int)
-        if self._turn().simultaneous:
-            self._pending[actor] = parsed
-            self.log.append(
-                Event("committed", {"seat": actor}, {actor: {"move": parsed.to_json()}})
-            )
-            if not self.turn().seats:
+            self._do_chance(move)
+        elif self.has_simultaneous_turns:
+            self._carry_out(actor, move, self.turn())
+        else:
+            self._do(actor, move)
+
+    def _carry_out(self, actor: Actor, move: Move, turn: Turn) -> None:
+        if actor == CHANCE:
+            self._do_chance(move)
+        elif turn.simultaneous:
+            assert isinstance(actor, int)
+            self._pending[actor] = move
+            self.log.append(Event("committed", {"seat": actor}, {actor: {"move": move.to_json()}}))
+            if len(turn.seats) == 1:
                 moves = self._pending
                 self._pending = {}
                 self._do_simultaneous(moves)
-            return
-        self._do(actor, parsed)
+        else:
+            assert isinstance(actor, int)
+            self._do(actor, move)
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""
@@ -171,7 +202,7 @@ class State(ABC):
         moves = self.legal_moves(seat)
         if not moves:
             raise IllegalMove("turn order", f"seat {seat} has no legal move now")
-        return moves[rng.randrange(len(moves))]
+        return moves[int(rng.random() * len(moves))]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, as plain JSON; ``None`` gives the public view."""
@@ -187,7 +218,9 @@ class State(ABC):
             "turn": turn.to_json(),
             "committed": list(self.committed),
             "my_commitment": (
-                self._pending[seat].to_json() if seat is not None and seat in self._pending else None
+                self._pending[seat].to_json()
+                if seat is not None and seat in self._pending
+                else None
             ),
             "legal_moves": None if legal is None else [m.to_json() for m in legal],
             "over": turn.over,

@@ -56,9 +56,7 @@ def estimate_odds(
             place[h][already + k] += 1
         if pos:
             last[min(pos, key=lambda h: pos[h])] += 1
-    return Odds(
-        [[p / samples for p in row] for row in place], [count / samples for count in last]
-    )
+    return Odds([[p / samples for p in row] for row in place], [count / samples for count in last])
 
 
 class OddsBot:
@@ -103,7 +101,7 @@ class OddsBot:
                 odds.place[h][k] * table[row][min(column, len(table[row])) - 1]
                 for k, row in enumerate(("win", "place", "show"))
             )
-            return move.chip * (gain - 100 * odds.last[h])
+            return float(move.chip * (gain - 100 * odds.last[h]))
 
         return max(legal, key=lambda m: (value(m), m.chip))
 
@@ -111,7 +109,9 @@ class OddsBot:
     def _move(self, seat: int, state: dict[str, Any], legal: list[MoveHorse]) -> Move:
         horses = state["horses"]
         names = [h["name"] for h in horses]
-        mine = [(names.index(b["horse"]), b["chip"] or 0) for b in state["bets"] if b["seat"] == seat]
+        mine = [
+            (names.index(b["horse"]), b["chip"] or 0) for b in state["bets"] if b["seat"] == seat
+        ]
         if not mine:
             return legal[self.rng.randrange(len(legal))]
         finish = state["finish_progress"]

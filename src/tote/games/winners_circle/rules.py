@@ -6,6 +6,7 @@ Three races, each: 1. The Race Preparation, 2. The Bets, 3. Running the Race,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,6 +32,7 @@ from tote.games.winners_circle.track import (
     space_of,
 )
 
+SYMBOL_INDEX = {symbol: i for i, symbol in enumerate(SYMBOLS)}
 RACES = 3
 HORSES_PER_RACE = 7
 PLACED = 3
@@ -47,6 +49,7 @@ OVER = "over"
 class WinnersCircleState(State):
     game_id = "winners-circle"
     codec = CODEC
+    has_simultaneous_turns = False
 
     def __init__(
         self,
@@ -57,6 +60,7 @@ class WinnersCircleState(State):
     ) -> None:
         super().__init__(num_players)
         self.options = options
+        self.crowded_field = options.crowded_field
         self.table = table
         self.horse_names: tuple[str, ...] = tuple(h.name for h in horse_data.horses)
         self.horse_index = {name: i for i, name in enumerate(self.horse_names)}
@@ -67,8 +71,14 @@ class WinnersCircleState(State):
         self.die_outcomes: tuple[tuple[Move, float], ...] = tuple(
             (RollDie(s), faces[s] / total) for s in SYMBOLS
         )
+        cumulative = 0.0
+        self._die_cdf: list[tuple[float, Move]] = []
+        for outcome, probability in self.die_outcomes:
+            cumulative += probability
+            self._die_cdf.append((cumulative, outcome))
         self.spaces = table.track_spaces
         self.finish = table.track_spaces + 1
+        self._seat_turns = tuple(Turn(seats=(seat,)) for seat in range(num_players))
         self._move_horse = tuple(MoveHorse(name) for name in self.horse_names)
         self._place_bet = {
             (h, chip): PlaceBet(name, chip)
@@ -95,7 +105,9 @@ class WinnersCircleState(State):
         self.card_of: list[tuple[int, int, int, int] | None] = [None] * HORSES_PER_RACE
         self.card_id_of: list[str | None] = [None] * HORSES_PER_RACE
         self.progress = [0] * HORSES_PER_RACE
+        self.space_at = [0] * HORSES_PER_RACE  # physical space per horse; 0: not on the track
         self.face_up = [True] * HORSES_PER_RACE
+        self.face_up_count = HORSES_PER_RACE
         self.finished: list[int] = []
         self.pace_horse: int | None = None
         self.last_moved = [-1] * HORSES_PER_RACE
@@ -130,6 +142,7 @@ class WinnersCircleState(State):
         # ruling A9-13). WC 6.2: Crowded Field starts every horse on space 36.
         start_space = self.spaces if self.options.crowded_field else self.spaces - order
         self.progress[horse] = progress_of_start(start_space, self.spaces)
+        self.space_at[horse] = start_space
         self.log.append(
             Event(
                 "horse_card",
@@ -213,26 +226,28 @@ class WinnersCircleState(State):
             self.phase = ROLL
 
     # ====================================================== 3. Running the Race
-    def _on_track(self, horse: int) -> bool:
-        return horse not in self.finished
-
     def _move(self, seat: int, horse: int) -> None:
         """WC 4.3-4.10: move the chosen horse by its card's value for the rolled symbol."""
-        assert self.rolled is not None and self.card_of[horse] is not None
-        steps = self.card_of[horse][SYMBOLS.index(self.rolled)]
+        card = self.card_of[horse]
+        assert self.rolled is not None and card is not None
+        steps = card[SYMBOL_INDEX[self.rolled]]
         start = self.progress[horse]
         target = start + steps
-        if target >= self.finish or self.options.crowded_field:
-            landing = target  # WC 4.9 crossing the line; WC 6.2 no blocking
+        spaces = self.spaces
+        if target >= self.finish:
+            landing, landing_space = target, 0  # WC 4.9: across the line, off the track
+        elif self.crowded_field:
+            landing, landing_space = target, space_of(target, spaces)  # WC 6.2: no blocking
         else:
-            occupied = {
-                space_of(self.progress[h], self.spaces)
-                for h in range(HORSES_PER_RACE)
-                if h != horse and h not in self.finished
-            }
-            landing = blocked_landing(start, target, occupied, self.spaces)
+            landing_space = space_of(target, spaces)
+            landing = target
+            if landing_space in self.space_at:
+                landing = blocked_landing(start, target, set(self.space_at), spaces)
+                landing_space = space_of(landing, spaces)
         self.progress[horse] = landing
+        self.space_at[horse] = landing_space
         self.face_up[horse] = False
+        self.face_up_count -= 1
         self.last_moved[horse] = self.moves_made
         self.moves_made += 1
         event: dict[str, Any] = {
@@ -241,7 +256,7 @@ class WinnersCircleState(State):
             "symbol": self.rolled,
             "value": steps,
             "moved": landing - start,
-            "space": space_of(landing, self.spaces) if landing < self.finish else None,
+            "space": landing_space or None,
         }
         # WC 4.8: the first horse to reach or pass space 18 becomes the pace horse.
         if self.pace_horse is None and landing >= self.table.pace_space:
@@ -256,9 +271,9 @@ class WinnersCircleState(State):
             self._pay_out()  # WC 4.10: the race ends when the third horse crosses.
             return
         # WC 4.4: when every remaining card is face down, all are turned face up.
-        if not any(self.face_up[h] for h in range(HORSES_PER_RACE) if h not in self.finished):
-            for h in range(HORSES_PER_RACE):
-                self.face_up[h] = True
+        if self.face_up_count == 0:
+            self.face_up = [True] * HORSES_PER_RACE
+            self.face_up_count = HORSES_PER_RACE - len(self.finished)
         self.roller = (self.roller + 1) % self.num_players
         self.phase = ROLL
 
@@ -328,12 +343,12 @@ class WinnersCircleState(State):
     # ========================================================== core contract
     def _turn(self) -> Turn:
         phase = self.phase
-        if phase == ROLL or phase == PREPARATION or phase == FIRST_BETTOR:
+        if phase in (ROLL, PREPARATION, FIRST_BETTOR):
             return TURN_CHANCE
         if phase == MOVE:
-            return Turn(seats=(self.roller,))
+            return self._seat_turns[self.roller]
         if phase == BETS:
-            return Turn(seats=(self._bettor(),))
+            return self._seat_turns[self._bettor()]
         return TURN_OVER
 
     def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
@@ -348,11 +363,33 @@ class WinnersCircleState(State):
             return [(FirstBettor(s), p) for s in self.first_bettor_candidates]
         return ()
 
+    def sample_chance(self, rng: random.Random) -> Move:
+        """Draw from the same distribution as :meth:`chance_outcomes`, without building
+        the outcome list (the die is rolled about a hundred times a game)."""
+        x = rng.random()
+        if self.phase == ROLL:
+            for threshold, outcome in self._die_cdf:
+                if x < threshold:
+                    return outcome
+            return self._die_cdf[-1][1]
+        if self.phase == PREPARATION:
+            return DrawHorseCard(self.deck[int(x * len(self.deck))])
+        return FirstBettor(self.first_bettor_candidates[int(x * len(self.first_bettor_candidates))])
+
+    def _is_chance_outcome(self, outcome: Move) -> bool:
+        phase = self.phase
+        if isinstance(outcome, RollDie):
+            return phase == ROLL and outcome.symbol in SYMBOLS
+        if isinstance(outcome, DrawHorseCard):
+            return phase == PREPARATION and outcome.card in self.deck
+        if isinstance(outcome, FirstBettor):
+            return phase == FIRST_BETTOR and outcome.seat in self.first_bettor_candidates
+        return False
+
     def _do_chance(self, outcome: Move) -> None:
         if isinstance(outcome, RollDie):
             self.rolled = outcome.symbol
             self.phase = MOVE
-            self.log.append(Event("die", {"seat": self.roller, "symbol": outcome.symbol}))
         elif isinstance(outcome, DrawHorseCard):
             self._draw_card(outcome.card)
         elif isinstance(outcome, FirstBettor):
@@ -369,10 +406,10 @@ class WinnersCircleState(State):
                 for chip in chips
             ]
         if self.phase == MOVE and seat == self.roller:
+            face_up = self.face_up
+            on_track = self.space_at
             return [
-                self._move_horse[h]
-                for h in range(HORSES_PER_RACE)
-                if self.face_up[h] and h not in self.finished
+                self._move_horse[h] for h in range(HORSES_PER_RACE) if face_up[h] and on_track[h]
             ]
         return []
 
@@ -404,10 +441,10 @@ class WinnersCircleState(State):
             raise IllegalMove("turn order", f"a player cannot make a {move.kind!r} move")
 
     def _do(self, seat: int, move: Move) -> None:
-        if isinstance(move, PlaceBet):
-            self._place_bet_move(seat, move)
-        elif isinstance(move, MoveHorse):
+        if isinstance(move, MoveHorse):
             self._move(seat, self.horse_index[move.horse])
+        elif isinstance(move, PlaceBet):
+            self._place_bet_move(seat, move)
 
     def result(self) -> Result | None:
         if self.phase != OVER:
@@ -488,8 +525,22 @@ class WinnersCircleState(State):
     def clone(self) -> WinnersCircleState:
         new = object.__new__(WinnersCircleState)
         new.__dict__.update(self.__dict__)
-        for name in ("money", "deck", "history", "gates", "set_aside", "card_of", "card_id_of",
-                     "progress", "face_up", "finished", "last_moved", "bets", "log"):
+        for name in (
+            "money",
+            "deck",
+            "history",
+            "gates",
+            "set_aside",
+            "card_of",
+            "card_id_of",
+            "progress",
+            "space_at",
+            "face_up",
+            "finished",
+            "last_moved",
+            "bets",
+            "log",
+        ):
             setattr(new, name, list(getattr(self, name)))
         new.chips = [list(c) for c in self.chips]
         new._pending = dict(self._pending)

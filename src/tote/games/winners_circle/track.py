@@ -25,9 +25,7 @@ def progress_of_start(space: int, spaces: int = TRACK_SPACES) -> int:
     return space - spaces
 
 
-def blocked_landing(
-    start: int, target: int, occupied: set[int], spaces: int = TRACK_SPACES
-) -> int:
+def blocked_landing(start: int, target: int, occupied: set[int], spaces: int = TRACK_SPACES) -> int:
     """Where a horse moving from ``start`` towards ``target`` stops (rule WC 4.6).
 
     If the target space is occupied, the horse goes on the first free space

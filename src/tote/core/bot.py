@@ -24,7 +24,13 @@ class Observation:
 
     @cached_property
     def view(self) -> dict[str, Any]:
-        return self._state.view(self.seat)
+        """The seat's view without the event log (see :attr:`log`)."""
+        return self._state.view(self.seat, log=False)
+
+    @cached_property
+    def log(self) -> list[dict[str, Any]]:
+        """The event log as the seat may read it."""
+        return self._state.log_view(self.seat)
 
     @cached_property
     def legal_moves(self) -> Sequence[Move] | None:

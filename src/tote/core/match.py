@@ -80,7 +80,11 @@ class Match:
             options=self.options.model_dump(),
             seed=self.seed,
             players=list(self.players),
-            moves=[MoveEntry(by=actor, move=move.to_json()) for actor, move in self.moves],
+            # Moves the match itself accepted need no second validation.
+            moves=[
+                MoveEntry.model_construct(by=actor, move=move.to_json())
+                for actor, move in self.moves
+            ],
             result=None if result is None else result.to_json(),
         )
 

@@ -204,8 +204,12 @@ class State(ABC):
             raise IllegalMove("turn order", f"seat {seat} has no legal move now")
         return moves[int(rng.random() * len(moves))]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know, as plain JSON; ``None`` gives the public view."""
+    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` may know, as plain JSON; ``None`` gives the public view.
+
+        ``log=False`` leaves out the event log (``"log": None``), for callers that
+        only need the position; :meth:`log_view` gives the log on its own.
+        """
         if seat is not None and not 0 <= seat < self.num_players:
             raise IllegalMove("seats", f"there is no seat {seat}")
         turn = self.turn()
@@ -226,8 +230,12 @@ class State(ABC):
             "over": turn.over,
             "result": None if result is None else result.to_json(),
             "state": self._view(seat),
-            "log": [event.for_seat(seat) for event in self.log],
+            "log": self.log_view(seat) if log else None,
         }
+
+    def log_view(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The event log from entry ``start`` on, as ``seat`` may read it."""
+        return [event.for_seat(seat) for event in self.log[start:]]
 
     def clone(self) -> State:
         return copy.deepcopy(self)

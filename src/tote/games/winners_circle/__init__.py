@@ -39,6 +39,7 @@ class WinnersCircle(Game):
         ),
     }
     bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
+    default_bot = "odds"
 
     def _new_state(self, options: WinnersCircleOptions, num_players: int) -> WinnersCircleState:
         return WinnersCircleState(

@@ -39,13 +39,15 @@ def estimate_odds(
     last = [0.0] * n
     if not running:
         return Odds([[p / max(samples, 1) for p in row] for row in place], last)
+    cards = {h: [horses[h]["card"][s] for s in symbols] for h in running}
+    draw = rng.random
     for _ in range(samples):
         pos = {h: horses[h]["progress"] for h in running}
         order: list[int] = []
         while already + len(order) < 3 and pos:
             crossing = []
             for h in list(pos):
-                pos[h] += horses[h]["card"][symbols[rng.randrange(6)]]
+                pos[h] += cards[h][int(draw() * 6)]
                 if pos[h] >= finish:
                     crossing.append(h)
             rng.shuffle(crossing)
@@ -107,22 +109,31 @@ class OddsBot:
 
     # --------------------------------------------------------------- moves
     def _move(self, seat: int, state: dict[str, Any], legal: list[MoveHorse]) -> Move:
+        """Weigh each legal move by how far it really takes its horse (blocking
+        included) and by what that horse means to this seat: its own bets gain
+        with their chip (more if the horse risks finishing last), other horses
+        that could push its bets out of the top three are held back."""
         horses = state["horses"]
         names = [h["name"] for h in horses]
-        mine = [
-            (names.index(b["horse"]), b["chip"] or 0) for b in state["bets"] if b["seat"] == seat
-        ]
-        if not mine:
+        mine = [0] * len(horses)
+        for bet in state["bets"]:
+            if bet["seat"] == seat:
+                mine[names.index(bet["horse"])] = bet["chip"] or 0
+        if not any(mine):
             return legal[self.rng.randrange(len(legal))]
+        odds = estimate_odds(horses, state["finish_progress"], self.rng, self.samples // 2)
         finish = state["finish_progress"]
         crowded = state["variants"]["crowded_field"]
         spaces = finish - 1
-        best: tuple[float, Move] | None = None
-        for move in legal:
-            h = names.index(move.horse)
-            steps = horses[h]["card"][state["rolled"]]
+
+        def weight(h: int) -> float:
+            if mine[h]:
+                return mine[h] * (1.0 + 2.0 * odds.last[h])
+            return -0.5 * sum(odds.place[h])
+
+        def gain(h: int) -> int:
             start = horses[h]["progress"]
-            target = start + steps
+            target = start + horses[h]["card"][state["rolled"]]
             if target < finish and not crowded:
                 occupied = {
                     space_of(o["progress"], spaces)
@@ -130,17 +141,6 @@ class OddsBot:
                     if i != h and o["finished"] is None and o["card"]
                 }
                 target = blocked_landing(start, target, occupied, spaces)
-            after = [dict(o) for o in horses]
-            after[h]["progress"] = target
-            if target >= finish:
-                done = sum(1 for o in horses if o["finished"] is not None)
-                after[h]["finished"] = ("win", "place", "show")[done]
-            odds = estimate_odds(after, finish, self.rng, max(20, self.samples // 3))
-            payoff = sum(
-                chip * (sum(odds.place[bh][k] * (3 - k) for k in range(3)) - odds.last[bh])
-                for bh, chip in mine
-            )
-            if best is None or payoff > best[0]:
-                best = (payoff, move)
-        assert best is not None
-        return best[1]
+            return int(target - start)
+
+        return max(legal, key=lambda m: weight(names.index(m.horse)) * gain(names.index(m.horse)))

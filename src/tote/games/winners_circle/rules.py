@@ -390,6 +390,7 @@ class WinnersCircleState(State):
         if isinstance(outcome, RollDie):
             self.rolled = outcome.symbol
             self.phase = MOVE
+            self.log.append(Event("die", {"seat": self.roller, "symbol": outcome.symbol}))
         elif isinstance(outcome, DrawHorseCard):
             self._draw_card(outcome.card)
         elif isinstance(outcome, FirstBettor):
@@ -511,6 +512,8 @@ class WinnersCircleState(State):
                 "win": list(self.table.win),
                 "place": list(self.table.place),
                 "show": list(self.table.show),
+                "pace_bonus_per_bet": self.table.pace_bonus_per_bet,
+                "last_place_per_bet": self.table.last_place_per_bet,
             },
             "multiplier": self.table.race_multipliers[self.race - 1],
             "history": self.history,

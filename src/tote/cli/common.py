@@ -1,0 +1,69 @@
+"""Shared pieces of the CLI commands: error reporting and option parsing.
+
+Every refusal a user can cause is a :class:`~tote.core.errors.ToteError`; the
+commands run inside :func:`user_errors`, which turns one into a single line on
+stderr and a non-zero exit status instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import typer
+
+from tote.core.errors import OptionsError, ToteError
+
+USER_ERROR = 2
+"""Exit status of every refusal (bad arguments, bad record): like a usage error."""
+IO_ERROR = 1
+"""Exit status when a file cannot be written."""
+
+
+def fail(message: str, code: int = USER_ERROR) -> NoReturn:
+    """Print ``message`` as one line on stderr and exit with ``code``."""
+    line = " ".join(message.split())
+    typer.echo(f"tote: error: {line}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Report tote's refusals and OS errors as one line each, never as a traceback."""
+    try:
+        yield
+    except ToteError as exc:
+        fail(str(exc), USER_ERROR)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        fail(f"{where}{exc.strerror or exc}", IO_ERROR)
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, Any]:
+    """``["starting-money=100", "hidden_bets=true"]`` -> ``{"starting_money": 100, ...}``.
+
+    Values are read as JSON when they parse (numbers, booleans, null, lists),
+    else kept as text; dashes in keys become underscores. The game's options
+    model validates the result.
+    """
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, raw = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise OptionsError(
+                f"--option {pair!r} is not key=value (e.g. --option starting_money=100)"
+            )
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key] = value
+    return options
+
+
+def parse_variants(values: Sequence[str] | None) -> list[str]:
+    """Repeated ``--variant`` values, each of which may also be a comma list."""
+    return [v.strip() for value in values or () for v in value.split(",") if v.strip()]

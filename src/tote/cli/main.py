@@ -1,0 +1,457 @@
+"""The ``tote`` command: ``games``, ``play``, ``simulate`` and ``replay``.
+
+Every command resolves the game through the registry, so a new game shows up
+here without any change to this file. User errors are one line on stderr and
+a non-zero exit status (see :mod:`tote.cli.common`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from tote import __version__
+from tote.bots import bots_for, default_bot, make_bot, parse_bot_names
+from tote.cli.board import load_renderer
+from tote.cli.common import fail, parse_options, parse_variants, user_errors
+from tote.cli.play import (
+    InputEnded,
+    Outcome,
+    PlaySession,
+    display_name,
+    result_table,
+    winners_line,
+)
+from tote.core.bot import Bot
+from tote.core.errors import OptionsError
+from tote.core.match import Match
+from tote.core.record import PlayerEntry, Record
+from tote.core.registry import all_games, get_game
+from tote.sim.runner import SimSummary, plan_games, run_plan
+
+app = typer.Typer(
+    name="tote",
+    help=(
+        "Rule-exact betting board games: list them, play them in the terminal, "
+        "simulate bots against each other, replay records.\n\n"
+        "Start with 'tote games', then e.g. 'tote play winners-circle --players 3 --bots 2'."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+GameArg = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="Game id, as listed by 'tote games'.", show_default=False),
+]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="NAME",
+        help="A variant of the game (repeat, or separate with commas). See 'tote games'.",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option as key=value (repeatable), e.g. --option starting_money=100.",
+        show_default=False,
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tote {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Show tote's version and exit.", callback=_version, is_eager=True
+        ),
+    ] = False,
+) -> None:
+    """Rule-exact betting board games."""
+
+
+# ----------------------------------------------------------------- games
+@app.command()
+def games() -> None:
+    """List every game: its id, player counts, variants and bots."""
+    console = Console()
+    table = Table(title="Games", title_justify="left")
+    table.add_column("Game", style="bold", no_wrap=True)
+    table.add_column("Title")
+    table.add_column("Players", justify="center", no_wrap=True)
+    table.add_column("Bots (--bot NAME)")
+    variants = Table(title="Variants (--variant NAME)", title_justify="left")
+    variants.add_column("Game", style="bold", no_wrap=True)
+    variants.add_column("Variant", style="cyan", no_wrap=True)
+    variants.add_column("Description")
+    for game in all_games():
+        best = default_bot(game)
+        bots = ", ".join(f"{n} (default)" if n == best else n for n in bots_for(game))
+        table.add_row(game.id, game.title, f"{game.min_players}-{game.max_players}", bots)
+        for name, (description, _) in game.variants.items():
+            variants.add_row(game.id, name, description)
+    console.print(table)
+    if variants.row_count:
+        console.print(variants)
+
+
+# ------------------------------------------------------------------ play
+@app.command()
+def play(
+    game_id: GameArg,
+    players: Annotated[
+        int,
+        typer.Option("--players", "-p", metavar="N", help="Number of seats.", show_default=False),
+    ],
+    bots: Annotated[
+        int,
+        typer.Option(
+            "--bots",
+            "-b",
+            min=0,
+            metavar="K",
+            help="How many of the seats are bots (the last ones).",
+        ),
+    ] = 0,
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Which bot plays the bot seats (a comma list is cycled over them). "
+            "Default: the game's best bot.",
+            show_default=False,
+        ),
+    ] = None,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            metavar="S",
+            help="Seed of the chance moves (default: a random one, shown).",
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Save the game's record to this file.",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Play a game in the terminal: humans share the keyboard, bots play the last seats.
+
+    Each turn lists your legal moves; type a number, a move as JSON, 'help' or
+    'quit'. Bots' moves and chance events (die rolls, card draws) are logged.
+    """
+    console = Console()
+    with user_errors():
+        game = get_game(game_id)
+        game.check_players(players)
+        if bots > players:
+            raise OptionsError(f"--bots {bots} is more than --players {players}")
+        options = game.options(parse_options(option), parse_variants(variant))
+        names = parse_bot_names(game, bot) if bot is not None else [default_bot(game)]
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if save is not None:  # find out now, not after the game, that it cannot be saved
+            save.parent.mkdir(parents=True, exist_ok=True)
+            if not os.access(save.parent, os.W_OK):
+                raise OSError(13, "cannot write there", str(save.parent))
+        humans = players - bots
+        entries = [
+            PlayerEntry(name=f"Player {s + 1}")
+            if s < humans
+            else PlayerEntry(name=f"Player {s + 1}", bot=names[(s - humans) % len(names)])
+            for s in range(players)
+        ]
+        seat_bots: dict[int, Bot] = {
+            s: make_bot(game, entry.bot, seed, s)
+            for s, entry in enumerate(entries)
+            if entry.bot is not None
+        }
+        renderer = load_renderer(game)
+        variants = ", ".join(game.active_variants(options)) or "none"
+        console.rule(Text(game.title, style="bold"))
+        console.print(
+            Text(
+                f"{players} players ({_count(humans, 'human')}, {_count(bots, 'bot')}) - "
+                f"seed {seed} "
+                f"(use --seed {seed} to deal the same game again) - variants: {variants}"
+            )
+        )
+        console.print(Text("Seats: " + ", ".join(display_name(e) for e in entries)))
+        match = Match(game, entries, options, seed)
+        session = PlaySession(match, seat_bots, renderer, console, _line_reader(console))
+        try:
+            outcome = session.run()
+        except (InputEnded, KeyboardInterrupt) as exc:
+            _save_or_hint(console, match, save, finished=False)
+            if isinstance(exc, KeyboardInterrupt):
+                typer.echo("", err=True)
+                fail("interrupted before the end of the game", 130)
+            fail("input ended before the end of the game", 1)
+        if outcome is Outcome.QUIT:
+            console.print(Text("Game stopped before its end.", style="bold"))
+        _save_or_hint(console, match, save, finished=outcome is Outcome.FINISHED)
+
+
+def _line_reader(console: Console) -> Callable[[Text], str]:
+    """Read a line after a prompt; when input is piped, echo it so transcripts read well."""
+    echo = not sys.stdin.isatty()
+
+    def read(prompt: Text) -> str:
+        line = console.input(prompt)
+        if echo:
+            console.print(Text(line), highlight=False)
+        return line
+
+    return read
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _save_or_hint(console: Console, match: Match, save: Path | None, *, finished: bool) -> None:
+    if save is None:
+        if finished:
+            console.print(
+                Text(
+                    "Not saved: add --save FILE to keep the record for 'tote replay'.", style="dim"
+                )
+            )
+        return
+    save.parent.mkdir(parents=True, exist_ok=True)
+    match.record().save(save)
+    console.print(Text(f"Record saved to {save}" + ("" if finished else " (unfinished game)")))
+
+
+# -------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    game_id: GameArg,
+    players: Annotated[
+        int,
+        typer.Option("--players", "-p", metavar="N", help="Number of seats.", show_default=False),
+    ],
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, metavar="K", help="Number of games to play.", show_default=False
+        ),
+    ],
+    seed: Annotated[int, typer.Option(metavar="S", help="Game i uses seed S+i.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar="NAMES",
+            help="Bot per seat, comma separated, cycled over the seats (e.g. odds,random).",
+        ),
+    ] = "random",
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="Directory to write every game's record to, as <game>-<seed>.json.",
+            show_default=False,
+            file_okay=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print only a JSON summary on stdout.")
+    ] = False,
+) -> None:
+    """Play many bot-only games and summarise wins and mean score per seat.
+
+    Progress goes to stderr; the summary (a table, or JSON with --json) to stdout.
+    """
+    err = Console(stderr=True)
+    with user_errors():
+        game = get_game(game_id)
+        plan = plan_games(
+            game,
+            players,
+            games,
+            seed=seed,
+            bots=parse_bot_names(game, bots),
+            variants=parse_variants(variant),
+            options=parse_options(option),
+            save_dir=save,
+        )
+        progress = Progress(
+            TextColumn(f"{game.id}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+        )
+        task = progress.add_task("games", total=games)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+
+        with progress:
+            summary = run_plan(plan, advance)
+    if as_json:
+        sys.stdout.write(json.dumps(summary.to_json()) + "\n")
+        return
+    _print_summary(Console(), summary, save)
+
+
+def _print_summary(console: Console, summary: SimSummary, save: Path | None) -> None:
+    last = summary.seed + summary.games - 1
+    console.print(
+        Text(
+            f"{summary.game}: {summary.players} players, {summary.games} games "
+            f"(seeds {summary.seed}-{last})",
+            style="bold",
+        )
+    )
+    table = Table()
+    table.add_column("Seat", justify="right")
+    table.add_column("Bot")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("Mean score", justify="right")
+    for seat, name in enumerate(summary.bots):
+        wins = summary.wins[seat]
+        table.add_row(
+            str(seat + 1),
+            name,
+            str(wins),
+            f"{wins / summary.games:.1%}",
+            f"{summary.mean_score[seat]:.1f}",
+        )
+    console.print(table)
+    variants = ", ".join(summary.variants) or "none"
+    console.print(
+        Text(
+            f"Variants: {variants}. Shared wins count for every winner "
+            f"({summary.shared_wins} games had more than one)."
+        )
+    )
+    console.print(
+        Text(
+            f"{summary.games_per_second:.1f} games/second "
+            f"({summary.games} games in {summary.elapsed:.2f} s).",
+            style="bold",
+        )
+    )
+    if save is not None:
+        console.print(Text(f"Records saved in {save}/ as {summary.game}-<seed>.json."))
+
+
+# ---------------------------------------------------------------- replay
+@app.command()
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A record written by 'tote play --save' or 'tote simulate --save'.",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print {"game", "result", "state"} as JSON; "state" is the full final state.',
+        ),
+    ] = False,
+) -> None:
+    """Replay a record move by move and show the final board and result.
+
+    A record that cannot be replayed (corrupt, or with an illegal move) is
+    refused with one line naming the move and rule, and exit status 2.
+    """
+    with user_errors():
+        record = Record.load(file)
+        match = Match.replay(record)
+    state = match.state
+    result = state.result()
+    if as_json:
+        sys.stdout.write(json.dumps(_replay_json(match)) + "\n")
+        return
+    console = Console()
+    names = [display_name(p) for p in match.players]
+    console.rule(Text(f"Replay of {file}", style="bold"))
+    console.print(
+        Text(
+            f"{match.game.title} ({record.game}), {len(names)} players: {', '.join(names)}; "
+            f"seed {record.seed}; {len(record.moves)} moves; written by tote {record.engine}"
+        )
+    )
+    console.print(load_renderer(match.game).board(state.view(None), names))
+    if result is None:
+        waiting = state.turn().seats
+        who = ", ".join(names[s] for s in waiting)
+        console.print(
+            Text(f"The record ends before the game does (waiting for {who}).", style="bold")
+        )
+        return
+    console.print(result_table(result, names))
+    console.print(winners_line(result, names))
+    if record.result is not None:
+        console.print(Text("The replay reaches the result the record states.", style="dim"))
+
+
+def _replay_json(match: Match) -> dict[str, Any]:
+    """The game, its result and its full final state: the public state plus every seat's part."""
+    state = match.state
+    result = state.result()
+    full: dict[str, Any] = dict(state.view(None)["state"])
+    full["seats"] = [state.view(seat)["state"] for seat in range(state.num_players)]
+    return {
+        "game": match.game.id,
+        "players": [p.model_dump() for p in match.players],
+        "seed": match.seed,
+        "moves": len(match.moves),
+        "over": state.is_over,
+        "result": None if result is None else result.to_json(),
+        "state": full,
+    }
+
+
+def main() -> None:
+    """Entry point of the ``tote`` script."""
+    app()

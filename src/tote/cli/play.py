@@ -1,0 +1,272 @@
+"""A game in the terminal: humans sharing one keyboard, and bots.
+
+Humans see only their own seat's view (``state.view(seat)``); bots read only
+their :class:`~tote.core.bot.Observation`. Whatever is printed between
+turns (bots' moves, chance events) comes from the public view, so nothing a
+seat may not know reaches the shared screen, and a pass-the-keyboard screen
+clears one human's board before the next human's turn.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tote.cli.board import Renderer
+from tote.core.bot import Bot, Observation
+from tote.core.errors import IllegalMove, ToteError
+from tote.core.match import Match
+from tote.core.moves import Move
+from tote.core.record import PlayerEntry
+from tote.core.result import Result
+
+ReadLine = Callable[[Text], str]
+"""Reads one line after showing a prompt; raises EOFError when input has ended."""
+
+QUIT_WORDS = frozenset({"quit", "q", "exit"})
+HELP_WORDS = frozenset({"help", "h", "?"})
+BOARD_WORDS = frozenset({"board", "b"})
+
+
+class InputEnded(Exception):
+    """The keyboard (or the pipe feeding it) closed before the game ended."""
+
+
+class Outcome(Enum):
+    FINISHED = "finished"
+    QUIT = "quit"
+
+
+def display_name(entry: PlayerEntry) -> str:
+    """``Player 2`` for a human, ``Player 3 (odds bot)`` for a bot."""
+    return entry.name if entry.bot is None else f"{entry.name} ({entry.bot} bot)"
+
+
+def result_table(result: Result, names: Sequence[str]) -> Table:
+    """Final scores and ranks, best first; winners starred."""
+    table = Table(title="Result", title_justify="left")
+    table.add_column("Rank", justify="right")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("")
+    order = sorted(range(len(names)), key=lambda s: (result.ranking[s], s))
+    for seat in order:
+        won = seat in result.winners
+        table.add_row(
+            str(result.ranking[seat]),
+            Text(names[seat], style="bold" if won else ""),
+            str(result.scores[seat]),
+            Text("winner", style="bold green") if won else "",
+        )
+    return table
+
+
+def winners_line(result: Result, names: Sequence[str]) -> Text:
+    who = [names[s] for s in result.winners]
+    if len(who) == 1:
+        return Text(f"{who[0]} wins.", style="bold green")
+    return Text(f"Shared win: {', '.join(who)}.", style="bold green")
+
+
+class PlaySession:
+    """Runs one match to its end (or until a human quits), printing as it goes."""
+
+    def __init__(
+        self,
+        match: Match,
+        bots: Mapping[int, Bot],
+        renderer: Renderer,
+        console: Console,
+        read_line: ReadLine,
+    ) -> None:
+        self.match = match
+        self.game = match.game
+        self.bots = dict(bots)
+        self.renderer = renderer
+        self.console = console
+        self.read_line = read_line
+        self.names = [display_name(p) for p in match.players]
+        self.humans = [s for s in range(len(self.names)) if s not in self.bots]
+        self.shown = 0
+        self.last_human: int | None = None
+
+    # ---------------------------------------------------------------- loop
+    def run(self) -> Outcome:
+        self.print_new_log()
+        while True:
+            seats = self.match.state.turn().seats
+            if not seats:
+                break
+            seat = seats[0]
+            if seat in self.bots:
+                self.bot_turn(seat)
+            elif not self.human_turn(seat):
+                return Outcome.QUIT
+            self.print_new_log()
+        self.show_end()
+        return Outcome.FINISHED
+
+    def print_new_log(self) -> None:
+        """Log lines since the last call, from the public view (no seat's secrets)."""
+        log = self.match.state.view(None)["log"]
+        for event in log[self.shown :]:
+            self.console.print(Text(f"  {self.renderer.event(event, self.names)}", style="dim"))
+        self.shown = len(log)
+
+    def bot_turn(self, seat: int) -> None:
+        bot = self.bots[seat]
+        try:
+            move = bot.choose(Observation(self.match.state, seat))
+            self.match.play(seat, move)
+        except IllegalMove as exc:
+            raise ToteError(f"{self.names[seat]} made an illegal move: {exc}") from None
+
+    # --------------------------------------------------------------- humans
+    def human_turn(self, seat: int) -> bool:
+        """Prompt ``seat`` until it makes a legal move (True) or quits (False)."""
+        if self.last_human is not None and self.last_human != seat:
+            self.pass_screen(seat)
+        self.last_human = seat
+        self.show_board(seat)
+        while True:
+            legal = self.match.state.legal_moves(seat)
+            try:
+                raw = self.read_line(self.prompt(seat, legal)).strip()
+            except EOFError:
+                raise InputEnded from None
+            word = raw.lower()
+            if word in QUIT_WORDS:
+                return False
+            if word in HELP_WORDS:
+                self.show_help(seat, legal)
+                continue
+            if word in BOARD_WORDS:
+                self.show_board(seat)
+                continue
+            move = self.read_move(raw, legal)
+            if move is None:
+                continue
+            try:
+                self.match.play(seat, move)
+            except IllegalMove as exc:
+                self.complain(f"Not allowed: {exc}")
+                continue
+            return True
+
+    def read_move(self, raw: str, legal: Sequence[Move] | None) -> Move | None:
+        """A move from a number or JSON; on bad input, says why and returns None."""
+        if not raw:
+            self.complain("Type a move number, a move as JSON, 'help' or 'quit'.")
+            return None
+        if raw.isdigit():
+            if not legal:
+                self.complain("There is no numbered list here: type your move as JSON.")
+                return None
+            number = int(raw)
+            if not 1 <= number <= len(legal):
+                self.complain(f"There is no move {number}: choose 1 to {len(legal)}.")
+                return None
+            return legal[number - 1]
+        if raw.startswith("{"):
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                self.complain(f"That is not valid JSON ({exc.msg} at column {exc.colno}).")
+                return None
+            try:
+                return self.match.state.parse(data)
+            except IllegalMove as exc:
+                self.complain(f"Not a move: {exc}")
+                return None
+        self.complain(
+            f"I don't understand {raw!r}: type a move number, a move as JSON, 'help' or 'quit'."
+        )
+        return None
+
+    def complain(self, message: str) -> None:
+        self.console.print(Text(" ".join(message.split()), style="bold red"))
+
+    def prompt(self, seat: int, legal: Sequence[Move] | None) -> Text:
+        choices = f"1-{len(legal)}, " if legal else "a move as JSON, "
+        return Text.assemble(
+            (self.names[seat], "bold cyan"), f", your move [{choices}help, quit]: "
+        )
+
+    def show_board(self, seat: int) -> None:
+        state = self.match.state
+        view = state.view(seat)
+        self.console.print()
+        self.console.rule(Text(f"{self.names[seat]}'s turn", style="bold cyan"))
+        self.console.print(self.renderer.board(view, self.names))
+        if view["turn"]["simultaneous"]:
+            self.console.print(
+                Text("Secret move: the others will only see that you have committed.")
+            )
+        self.show_moves(state.legal_moves(seat))
+
+    def show_moves(self, legal: Sequence[Move] | None) -> None:
+        if legal is None:
+            kinds = ", ".join(self.match.state.codec.kinds)
+            self.console.print(f"Type your move as JSON; this game's move types: {kinds}.")
+            return
+        items = [
+            Text.assemble((f"{i:>2}", "bold"), f". {self.game.describe_move(move)}")
+            for i, move in enumerate(legal, start=1)
+        ]
+        self.console.print(Text("Your legal moves:", style="bold"))
+        self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+
+    def show_help(self, seat: int, legal: Sequence[Move] | None) -> None:
+        example = (
+            json.dumps(legal[0].to_json())
+            if legal
+            else json.dumps({"type": self.match.state.codec.kinds[0]})
+        )
+        self.console.print(
+            Text(
+                "Type the number of a move from the list, or the move as JSON, e.g. "
+                f"{example}. 'board' shows the board again; 'quit' stops the game "
+                "(with --save, the record so far is kept)."
+            )
+        )
+        self.show_moves(legal)
+
+    def pass_screen(self, seat: int) -> None:
+        """Hide the previous human's board, and wait until the next human is at the keys."""
+        self.clear()
+        self.console.print(
+            Panel(Text(f"Pass to {self.names[seat]} — press Enter", style="bold"), expand=False)
+        )
+        try:
+            self.read_line(Text(""))
+        except EOFError:
+            raise InputEnded from None
+        self.clear()
+
+    def clear(self) -> None:
+        """Clear the screen and, where the terminal supports it, its scrollback."""
+        if self.console.is_terminal:
+            self.console.clear()
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+        else:
+            self.console.print()
+
+    # ------------------------------------------------------------------ end
+    def show_end(self) -> None:
+        state = self.match.state
+        self.console.print()
+        self.console.rule(Text("Final board", style="bold"))
+        self.console.print(self.renderer.board(state.view(None), self.names))
+        result = state.result()
+        if result is None:  # pragma: no cover - the turn said the game is over
+            return
+        self.console.print(result_table(result, self.names))
+        self.console.print(winners_line(result, self.names))

@@ -15,8 +15,13 @@ if [ ! -x "$venv/bin/python" ]; then
   "$py" -m venv "$venv"
 fi
 if [ ! -f "$stamp" ] || [ "$root/pyproject.toml" -nt "$stamp" ]; then
-  echo "Installing tote and its dependencies into .venv ..." >&2
-  "$venv/bin/python" -m pip install --quiet --upgrade pip >&2
-  "$venv/bin/python" -m pip install --quiet -e "$root[dev]" >&2
+  echo "Installing tote and its dependencies into .venv (first run only) ..." >&2
+  log="$venv/install.log"
+  if ! { "$venv/bin/python" -m pip install --upgrade pip \
+      && "$venv/bin/python" -m pip install -e "$root[dev]"; } >"$log" 2>&1; then
+    tail -n 30 "$log" >&2
+    echo "Installing failed; the whole log is in $log" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi

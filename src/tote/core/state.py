@@ -53,8 +53,6 @@ class State(ABC):
     has_simultaneous_turns: ClassVar[bool] = True
     """Games with no simultaneous turn may say so, sparing simulators a check per move."""
 
-    __slots__ = ("__dict__", "_pending", "log", "num_players")
-
     def __init__(self, num_players: int) -> None:
         self.num_players = num_players
         self.log: list[Event] = []

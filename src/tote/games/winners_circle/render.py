@@ -309,11 +309,9 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
             return f"{who(event['seat'])} places a face-down chip on {event['horse']}{secret}"
         return f"{who(event['seat'])} bets a {event['chip']}-chip on {event['horse']}"
     if kind == "die":
-        return f"{who(event['seat'])} rolls the die: {event['symbol']}"
+        return f"{who(event['seat'])} rolls {event['symbol']}"
     if kind == "horse_moved":
-        text = (
-            f"{who(event['seat'])} rolls {event['symbol']}, moves {event['horse']} {event['moved']}"
-        )
+        text = f"{who(event['seat'])} moves {event['horse']} {event['moved']}"
         if event["moved"] != event["value"]:
             text += f" (of {event['value']}, blocked)"
         text += " to the finish" if event.get("finished") else f" to space {event['space']}"

@@ -149,7 +149,7 @@ class WinnersCircleState(State):
                 {
                     "card": card_id,
                     "horse": self.horse_names[horse],
-                    "gate": order + 1,
+                    "gate": horse + 1,
                     "space": start_space,
                 },
             )

@@ -32,6 +32,8 @@ class Game(ABC):
     """Variant name -> (description, the options it sets)."""
     bots: ClassVar[Mapping[str, BotFactory]] = {}
     """Game-specific bots by name (the generic ``random`` bot works everywhere)."""
+    players_note: ClassVar[str | None] = None
+    """How people map to seats, where that is not one person a seat (e.g. teams)."""
     default_bot: ClassVar[str] = "random"
     """The bot that fills a seat when none is named: the game's strongest."""
 

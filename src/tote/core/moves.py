@@ -31,9 +31,17 @@ class Move:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
         for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            data[field.name] = list(value) if isinstance(value, tuple) else value
+            data[field.name] = _jsonable(getattr(self, field.name))
         return data
+
+
+def _jsonable(value: Any) -> Any:
+    """Plain JSON for a move field: nested dataclasses become objects, tuples lists."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 class MoveCodec:

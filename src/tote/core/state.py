@@ -16,8 +16,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tote.core.errors import IllegalMove, MalformedMove
 from tote.core.events import Event
@@ -25,9 +24,13 @@ from tote.core.moves import CHANCE, Actor, Move, MoveCodec
 from tote.core.result import Result
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """Who acts now: some seats, or chance; nobody once the game is over."""
+class Turn(NamedTuple):
+    """Who acts now: some seats, or chance; nobody once the game is over.
+
+    Several seats at once either act independently (``simultaneous=False``:
+    each move is carried out as it comes) or commit secret moves that are
+    resolved together (``simultaneous=True``).
+    """
 
     seats: tuple[int, ...] = ()
     chance: bool = False
@@ -194,6 +197,11 @@ class State(ABC):
             if x < 0:
                 return outcome
         return outcomes[-1][0]
+
+    def timeout_move(self, seat: int) -> Move | None:
+        """The move a server plays for ``seat`` when its time runs out, or ``None`` if
+        this game has no time limit at this point. Games with timers override it."""
+        return None
 
     def random_move(self, seat: int, rng: random.Random) -> Move:
         """A uniformly random legal move; games with open move sets override this."""

@@ -1,0 +1,94 @@
+"""Wits & Wagers (North Star Games, 2nd edition): numeric trivia, bets on the guesses."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any, ClassVar
+
+from tote.core.bot import BotFactory, RandomBot
+from tote.core.errors import OptionsError
+from tote.core.game import Game
+from tote.core.moves import Move
+from tote.games.wits_and_wagers.bots import BettingBot
+from tote.games.wits_and_wagers.mat import SLOT_ODDS
+from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
+from tote.games.wits_and_wagers.options import Member, Team, WitsAndWagersOptions
+from tote.games.wits_and_wagers.questions import load_pack
+from tote.games.wits_and_wagers.rules import QUESTIONS_PER_GAME, WitsAndWagersState
+
+MIN_PEOPLE = 4
+MAX_PEOPLE = 20
+
+
+class WitsAndWagers(Game):
+    id = "wits-and-wagers"
+    title = "Wits & Wagers"
+    min_players = 2
+    max_players = 7
+    players_note = "4-20 people in 2-7 seats (teams of 1-3 with --option teams=...)"
+    options_model = WitsAndWagersOptions
+    variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
+        "secret-betting": (
+            "bets hidden and revealed together instead of open, movable bets",
+            {"betting": "secret"},
+        ),
+        "chip-back": (
+            "house rule: a winning betting chip also earns its own point (2 to 1 pays 3)",
+            {"chip_back_in_points": True},
+        ),
+        "untimed": ("no time limits", {"answer_seconds": None, "bet_seconds": None}),
+    }
+    bots: ClassVar[dict[str, BotFactory]] = {
+        "random": RandomBot,
+        "bettor": BettingBot,
+        "expert": partial(BettingBot, spread=0.1),
+        "novice": partial(BettingBot, spread=0.8),
+    }
+    default_bot = "bettor"
+
+    def _new_state(self, options: WitsAndWagersOptions, num_players: int) -> WitsAndWagersState:
+        teams = options.teams or tuple(
+            Team(name=f"Player {seat + 1}", members=(Member(name=f"Player {seat + 1}"),))
+            for seat in range(num_players)
+        )
+        if len(teams) != num_players:
+            raise OptionsError(
+                f"the teams option names {len(teams)} teams for {num_players} seats;"
+                " give one team per seat"
+            )
+        people = sum(len(team.members) for team in teams)
+        if not MIN_PEOPLE <= people <= MAX_PEOPLE:
+            hint = (
+                "; with fewer than 4 seats, name each team's members with the teams option"
+                if not options.teams
+                else ""
+            )
+            raise OptionsError(
+                f"Wits & Wagers takes {MIN_PEOPLE} to {MAX_PEOPLE} players, not {people}{hint}"
+            )
+        bank = load_pack(options.question_pack)
+        if len(bank) < QUESTIONS_PER_GAME:
+            raise OptionsError(
+                f"a game asks {QUESTIONS_PER_GAME} questions; the pack holds {len(bank)}"
+            )
+        return WitsAndWagersState(options, num_players, teams, bank)
+
+    def describe_move(self, move: Move) -> str:
+        if isinstance(move, Guess):
+            return f"guess {move.value}"
+        if isinstance(move, NoGuess):
+            return "leave the answer card blank"
+        if isinstance(move, PlaceBets):
+            if not move.bets:
+                return "no bets"
+            return "bet " + " and ".join(
+                f"slot {w.slot} ({SLOT_ODDS[w.slot]} to 1)"
+                + (f" with {w.chips} points of chips" if w.chips else "")
+                for w in move.bets
+            )
+        if isinstance(move, LockBets):
+            return "lock your bets"
+        return super().describe_move(move)
+
+
+GAME = WitsAndWagers()

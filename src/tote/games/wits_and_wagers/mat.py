@@ -1,0 +1,55 @@
+"""The betting mat (Step 2: Sort the Guesses; Step 4: the winning guess).
+
+Eight payout slots, left to right: All Guesses Too High (6 to 1), then
+5, 4, 3, 2, 3, 4, 5 to 1. Slot 0 is All Guesses Too High; slot 4 is the
+middle "Pays 2 to 1" slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+ALL_TOO_HIGH = 0
+MIDDLE = 4
+SLOT_ODDS: tuple[int, ...] = (6, 5, 4, 3, 2, 3, 4, 5)
+SLOTS = len(SLOT_ODDS)
+MAX_UNIQUE_GUESSES = 7
+
+
+def guess_slots(unique_guesses: int) -> tuple[int, ...]:
+    """The slots taken by ``n`` unique guesses, smallest guess first (WW 2.3-2.4).
+
+    An odd number puts the middle guess on 2 to 1; an even number leaves 2 to 1
+    open and puts the two middle guesses on the two 3 to 1 slots.
+    """
+    n = unique_guesses
+    if not 0 <= n <= MAX_UNIQUE_GUESSES:
+        raise ValueError(f"the mat holds 0 to {MAX_UNIQUE_GUESSES} unique guesses, not {n}")
+    half = n // 2
+    if n % 2:
+        return tuple(range(MIDDLE - half, MIDDLE + half + 1))
+    return tuple(range(MIDDLE - half, MIDDLE)) + tuple(range(MIDDLE + 1, MIDDLE + half + 1))
+
+
+def place_guesses(guesses: Mapping[int, Fraction]) -> dict[int, tuple[Fraction, tuple[int, ...]]]:
+    """Sort the guesses onto the mat: slot -> (guess, the seats that wrote it).
+
+    WW 2.1 increasing order; WW 2.2 identical guesses share one slot.
+    """
+    unique = sorted(set(guesses.values()))
+    mat: dict[int, tuple[Fraction, tuple[int, ...]]] = {}
+    for slot, value in zip(guess_slots(len(unique)), unique, strict=True):
+        mat[slot] = (value, tuple(sorted(s for s, g in guesses.items() if g == value)))
+    return mat
+
+
+def winning_slot(mat: Mapping[int, tuple[Fraction, Sequence[int]]], answer: Fraction) -> int:
+    """WW 4.1: the slot of the guess closest to the answer without going over
+    (equal is not over); WW 4.2: All Guesses Too High when every guess is over,
+    or when there is no guess at all (ruling)."""
+    best: tuple[Fraction, int] | None = None
+    for slot, (value, _) in mat.items():
+        if value <= answer and (best is None or value > best[0]):
+            best = (value, slot)
+    return ALL_TOO_HIGH if best is None else best[1]

@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from tote.core import all_games, get_game
+from tote.core import OptionsError, all_games, get_game
 from tote.sim.runner import play_bots
 
 
@@ -44,9 +44,12 @@ def main() -> None:
         game = get_game(game_id)
         counts = [args.players] if args.players else sorted({game.min_players, 4, game.max_players})
         for n in counts:
-            if game.min_players <= n <= game.max_players:
-                best, median = bench(game_id, args.games, n, args.repeat)
-                print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}", flush=True)
+            try:
+                game.new_state(None, n)
+            except OptionsError:
+                continue  # a player count this game refuses without further options
+            best, median = bench(game_id, args.games, n, args.repeat)
+            print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,19 @@ A game may ship a module ``render`` next to the module defining its
   spectator) sees it. ``view`` is exactly ``state.view(seat)``, plus the key
   ``"names"``: one display name per seat, added by the front end;
 * optionally ``describe_event(event: dict, names: Sequence[str]) -> str`` --
-  one log entry (as found in ``view["log"]``) as a sentence.
+  one log entry (as found in ``view["log"]``) as a sentence;
+* optionally ``parse_input(text: str, view: dict) -> dict | None`` -- what a
+  human typed, read as a move in JSON form (``{"type": ..., ...}``). ``None``
+  means "not understood" (the front end then tries JSON); a ``ValueError``
+  means "understood, but wrong", and its message is shown as one line. It
+  should return ``None`` for text that starts with ``{``, so that typing a
+  move as JSON keeps working in every game;
+* optionally ``input_help(view: dict) -> str`` -- one or two lines telling the
+  human what to type now. Used where the game does not list the legal moves
+  (``legal_moves`` is ``None``: an amount, a guess, ...).
+
+``parse_input`` and ``input_help`` get the seat's view without its log
+(``state.view(seat, log=False)``), with ``"names"`` added as above.
 
 Front ends only ever pass views (never the state), so a renderer cannot show
 what the seat may not know. Without a hook, the view is pretty-printed as JSON
@@ -30,6 +42,8 @@ from tote.core.game import Game
 
 RenderFn = Callable[[dict[str, Any]], RenderableType]
 DescribeFn = Callable[[dict[str, Any], Sequence[str]], str]
+ParseFn = Callable[[str, dict[str, Any]], dict[str, Any] | None]
+HelpFn = Callable[[dict[str, Any]], str]
 
 
 def _find_module(game: Game) -> ModuleType | None:
@@ -61,6 +75,10 @@ class Renderer:
         self._describe: DescribeFn | None = (
             cast(DescribeFn, describe) if callable(describe) else None
         )
+        parse = getattr(module, "parse_input", None) if module else None
+        helper = getattr(module, "input_help", None) if module else None
+        self._parse: ParseFn | None = cast(ParseFn, parse) if callable(parse) else None
+        self._help: HelpFn | None = cast(HelpFn, helper) if callable(helper) else None
 
     @property
     def has_hook(self) -> bool:
@@ -78,6 +96,27 @@ class Renderer:
         if self._describe is not None:
             return self._describe(event, names)
         return generic_event(event, names)
+
+    @property
+    def has_input_hook(self) -> bool:
+        """Whether the game reads typed text itself (``parse_input``)."""
+        return self._parse is not None
+
+    def parse_input(
+        self, text: str, view: dict[str, Any], names: Sequence[str]
+    ) -> dict[str, Any] | None:
+        """``text`` as a move in JSON form, or ``None`` when the game does not read it
+        (or has no ``parse_input``). Raises ``ValueError`` for text the game
+        recognises but refuses; the message is one line for the user."""
+        if self._parse is None:
+            return None
+        return self._parse(text, {**view, "names": list(names)})
+
+    def input_help(self, view: dict[str, Any], names: Sequence[str]) -> str | None:
+        """What to type now, from the game's ``input_help``; ``None`` without one."""
+        if self._help is None:
+            return None
+        return self._help({**view, "names": list(names)})
 
 
 def load_renderer(game: Game) -> Renderer:

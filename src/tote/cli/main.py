@@ -105,12 +105,13 @@ def _root(
 # ----------------------------------------------------------------- games
 @app.command()
 def games() -> None:
-    """List every game: its id, player counts, variants and bots."""
+    """List every game: its id, player counts (or how people make up the seats,
+    where a game says so), variants and bots."""
     console = Console()
     table = Table(title="Games", title_justify="left")
     table.add_column("Game", style="bold", no_wrap=True)
     table.add_column("Title")
-    table.add_column("Players", justify="center", no_wrap=True)
+    table.add_column("Players")
     table.add_column("Bots (--bot NAME)")
     variants = Table(title="Variants (--variant NAME)", title_justify="left")
     variants.add_column("Game", style="bold", no_wrap=True)
@@ -118,8 +119,9 @@ def games() -> None:
     variants.add_column("Description")
     for game in all_games():
         best = default_bot(game)
-        bots = ", ".join(f"{n} (default)" if n == best else n for n in bots_for(game))
-        table.add_row(game.id, game.title, f"{game.min_players}-{game.max_players}", bots)
+        bots = "\n".join(f"{n} (default)" if n == best else n for n in bots_for(game))
+        players = game.players_note or f"{game.min_players}-{game.max_players}"
+        table.add_row(game.id, game.title, players, bots)
         for name, (description, _) in game.variants.items():
             variants.add_row(game.id, name, description)
     console.print(table)
@@ -176,8 +178,9 @@ def play(
 ) -> None:
     """Play a game in the terminal: humans share the keyboard, bots play the last seats.
 
-    Each turn lists your legal moves; type a number, a move as JSON, 'help' or
-    'quit'. Bots' moves and chance events (die rolls, card draws) are logged.
+    Each turn lists your legal moves, or, where moves are open (a guess, an
+    amount), says what to type; type a number or that, a move as JSON, 'help'
+    or 'quit'. Bots' moves and chance events (die rolls, card draws) are logged.
     """
     console = Console()
     with user_errors():

@@ -5,6 +5,11 @@ their :class:`~tote.core.bot.Observation`. Whatever is printed between
 turns (bots' moves, chance events) comes from the public view, so nothing a
 seat may not know reaches the shared screen, and a pass-the-keyboard screen
 clears one human's board before the next human's turn.
+
+What a human types is read, in this order, as a command (``help``, ``board``,
+``quit``), the number of a listed legal move, the game's own notation (its
+render module's ``parse_input``, see :mod:`tote.cli.board`), or a move as JSON,
+which works in every game.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console
@@ -26,6 +32,7 @@ from tote.core.match import Match
 from tote.core.moves import Move
 from tote.core.record import PlayerEntry
 from tote.core.result import Result
+from tote.core.state import Turn
 
 ReadLine = Callable[[Text], str]
 """Reads one line after showing a prompt; raises EOFError when input has ended."""
@@ -101,10 +108,10 @@ class PlaySession:
     def run(self) -> Outcome:
         self.print_new_log()
         while True:
-            seats = self.match.state.turn().seats
-            if not seats:
+            turn = self.match.state.turn()
+            if not turn.seats:
                 break
-            seat = seats[0]
+            seat = self.next_seat(turn)
             if seat in self.bots:
                 self.bot_turn(seat)
             elif not self.human_turn(seat):
@@ -112,6 +119,16 @@ class PlaySession:
             self.print_new_log()
         self.show_end()
         return Outcome.FINISHED
+
+    def next_seat(self, turn: Turn) -> int:
+        """Who is asked next. When several seats may act one after the other as
+        they like (not a secret simultaneous turn), bots go first, so humans see
+        the bots' moves before making theirs; otherwise the lowest seat."""
+        if not turn.simultaneous:
+            for seat in turn.seats:
+                if seat in self.bots:
+                    return seat
+        return turn.seats[0]
 
     def print_new_log(self) -> None:
         """Log lines since the last call, from the public view (no seat's secrets)."""
@@ -150,7 +167,7 @@ class PlaySession:
             if word in BOARD_WORDS:
                 self.show_board(seat)
                 continue
-            move = self.read_move(raw, legal)
+            move = self.read_move(seat, raw, legal)
             if move is None:
                 continue
             try:
@@ -160,20 +177,32 @@ class PlaySession:
                 continue
             return True
 
-    def read_move(self, raw: str, legal: Sequence[Move] | None) -> Move | None:
-        """A move from a number or JSON; on bad input, says why and returns None."""
+    def read_move(self, seat: int, raw: str, legal: Sequence[Move] | None) -> Move | None:
+        """A move from a number, the game's own notation or JSON; on bad input, says
+        why and returns None."""
         if not raw:
-            self.complain("Type a move number, a move as JSON, 'help' or 'quit'.")
+            self.complain(f"Type {self.what_to_type(seat, legal)}, 'help' or 'quit'.")
             return None
-        if raw.isdigit():
-            if not legal:
-                self.complain("There is no numbered list here: type your move as JSON.")
-                return None
+        if raw.isdigit() and legal:
             number = int(raw)
             if not 1 <= number <= len(legal):
                 self.complain(f"There is no move {number}: choose 1 to {len(legal)}.")
                 return None
             return legal[number - 1]
+        try:
+            data = self.renderer.parse_input(raw, self.input_view(seat), self.names)
+        except ValueError as exc:
+            self.complain(str(exc) or f"{raw!r} cannot be played now.")
+            return None
+        if data is not None:
+            try:
+                return self.match.state.parse(data)
+            except IllegalMove as exc:
+                self.complain(f"Not a move: {exc}")
+                return None
+        if raw.isdigit():
+            self.complain("There is no numbered list here: type your move as JSON.")
+            return None
         if raw.startswith("{"):
             try:
                 data = json.loads(raw)
@@ -186,15 +215,34 @@ class PlaySession:
                 self.complain(f"Not a move: {exc}")
                 return None
         self.complain(
-            f"I don't understand {raw!r}: type a move number, a move as JSON, 'help' or 'quit'."
+            f"I don't understand {raw!r}: type {self.what_to_type(seat, legal)}, 'help' or 'quit'."
         )
         return None
+
+    def input_view(self, seat: int) -> dict[str, Any]:
+        """What the game's input hooks read: the seat's view, without the log."""
+        return self.match.state.view(seat, log=False)
+
+    def input_help(self, seat: int) -> str | None:
+        return self.renderer.input_help(self.input_view(seat), self.names)
+
+    def what_to_type(self, seat: int, legal: Sequence[Move] | None) -> str:
+        if legal:
+            return "a move number, a move as JSON"
+        if self.renderer.has_input_hook:
+            return "your move (see above), a move as JSON"
+        return "a move as JSON"
 
     def complain(self, message: str) -> None:
         self.console.print(Text(" ".join(message.split()), style="bold red"))
 
     def prompt(self, seat: int, legal: Sequence[Move] | None) -> Text:
-        choices = f"1-{len(legal)}, " if legal else "a move as JSON, "
+        if legal:
+            choices = f"1-{len(legal)}, "
+        elif self.renderer.has_input_hook:
+            choices = ""
+        else:
+            choices = "a move as JSON, "
         return Text.assemble(
             (self.names[seat], "bold cyan"), f", your move [{choices}help, quit]: "
         )
@@ -209,10 +257,14 @@ class PlaySession:
             self.console.print(
                 Text("Secret move: the others will only see that you have committed.")
             )
-        self.show_moves(state.legal_moves(seat))
+        self.show_moves(seat, state.legal_moves(seat))
 
-    def show_moves(self, legal: Sequence[Move] | None) -> None:
+    def show_moves(self, seat: int, legal: Sequence[Move] | None) -> None:
         if legal is None:
+            help_text = self.input_help(seat)
+            if help_text:
+                self.console.print(Text(help_text, style="bold"))
+                return
             kinds = ", ".join(self.match.state.codec.kinds)
             self.console.print(f"Type your move as JSON; this game's move types: {kinds}.")
             return
@@ -224,6 +276,16 @@ class PlaySession:
         self.console.print(Columns(items, column_first=True, padding=(0, 3)))
 
     def show_help(self, seat: int, legal: Sequence[Move] | None) -> None:
+        if not legal and self.renderer.has_input_hook:
+            self.console.print(
+                Text(
+                    "Type your move as shown below (a move as JSON works too). "
+                    "'board' shows the board again; "
+                    "'quit' stops the game (with --save, the record so far is kept)."
+                )
+            )
+            self.show_moves(seat, legal)
+            return
         example = (
             json.dumps(legal[0].to_json())
             if legal
@@ -236,7 +298,7 @@ class PlaySession:
                 "(with --save, the record so far is kept)."
             )
         )
-        self.show_moves(legal)
+        self.show_moves(seat, legal)
 
     def pass_screen(self, seat: int) -> None:
         """Hide the previous human's board, and wait until the next human is at the keys."""

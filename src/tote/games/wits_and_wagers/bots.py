@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 from typing import Any
 
 from tote.core.bot import Observation
@@ -25,60 +24,92 @@ from tote.games.wits_and_wagers.rules import QUESTIONS_PER_GAME, noisy_guess
 class BettingBot:
     """Guesses with its knowledge, then bets to maximise its expected payout.
 
-    Its belief about the answer is centred on its own guess with its own
-    spread. For each slot on the mat it works out the chance that the slot
-    wins, and stakes both betting chips (which can only gain) on the slots
-    with the best chance x odds; it adds poker chips under a bet only when the
-    expected gain per point is positive, sized by the Kelly fraction, and goes
-    all in on the last question when it is not leading.
+    Its private estimate is the answer blurred by its ``spread``. It writes a
+    guess shaded a little below that estimate, since going over loses. To
+    bet, it blends its estimate with the other guesses on the mat (each taken
+    as a rougher estimate, of spread ``crowd_spread``), works out the chance
+    that each slot wins under that belief, and puts its betting chips (which
+    can only gain) on the slots with the best chance x odds. It adds poker
+    chips under a bet only when the expected gain per point is positive, sized
+    by the Kelly fraction, and goes all in on the last question when behind.
     """
 
     name = "bettor"
 
-    def __init__(self, rng: random.Random, spread: float = 0.35, samples: int = 400) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        spread: float = 0.35,
+        crowd_spread: float = 0.6,
+        samples: int = 400,
+    ) -> None:
         self.rng = rng
         self.spread = spread
+        self.crowd_spread = crowd_spread
         self.samples = samples
-        self.belief: list[float] = []
+        self.estimate: float | None = None
 
     def choose(self, obs: Observation) -> Move:
         state = obs.view["state"]
         question = self._question(state)
         if state["phase"] == "answer":
-            guess = noisy_guess(question, self.spread, self.rng)
-            self.belief = self._belief(question, float(parse_number(guess)))
-            return Guess(guess)
+            self.estimate = float(parse_number(noisy_guess(question, self.spread, self.rng)))
+            return Guess(self._written(question, self.estimate))
         if state["betting"] == "open" and str(obs.seat) in state["bets"]:
             return LockBets()
-        return PlaceBets(self._bets(obs.seat, state))
+        return PlaceBets(self._bets(obs.seat, state, question))
 
     @staticmethod
     def _question(state: dict[str, Any]) -> Question:
         pack = {q.id: q for q in load_pack(state["question_pack"])}
         return pack[state["question"]["id"]]
 
-    def _belief(self, question: Question, centre: float) -> list[float]:
-        """Samples of what the bot believes the answer may be."""
+    def _written(self, question: Question, estimate: float) -> str:
+        """The guess to write: a quarter of a spread below the estimate."""
         if question.unit == "year":
-            return [centre + self.rng.gauss(0.0, 60.0 * self.spread) for _ in range(self.samples)]
-        return [centre * math.exp(self.rng.gauss(0.0, self.spread)) for _ in range(self.samples)]
+            return str(round(estimate - 15.0 * self.spread))
+        shaded = estimate * math.exp(-0.25 * self.spread * (1 if estimate > 0 else -1))
+        if question.value.denominator == 1:
+            return str(round(shaded))
+        return f"{shaded:.3g}"
 
-    def _win_chances(self, mat: list[dict[str, Any]]) -> dict[int, float]:
-        guesses = sorted(
-            (float(Fraction(parse_number(s["guess"]))), s["slot"]) for s in mat if s["guess"]
-        )
-        chances = {ALL_TOO_HIGH: 0.0, **{slot: 0.0 for _, slot in guesses}}
-        belief = self.belief or [guesses[len(guesses) // 2][0]] if guesses else [0.0]
+    def _belief(self, question: Question, others: list[float]) -> list[float]:
+        """Samples of the answer: own estimate and the others' guesses, weighed by
+        precision, in years or (for other quantities) on a log scale."""
+        own = self.estimate
+        if own is None:
+            own = sorted(others)[len(others) // 2] if others else 0.0
+        linear = question.unit == "year" or own <= 0 or any(v <= 0 for v in others)
+        scale = 60.0 if question.unit == "year" else (abs(own) or 1.0)
+
+        def to(v: float) -> float:
+            return v / scale if linear else math.log(v)
+
+        def back(x: float) -> float:
+            return x * scale if linear else math.exp(x)
+
+        weights = [1 / self.spread**2] + [1 / self.crowd_spread**2] * len(others)
+        points = [to(own)] + [to(v) for v in others]
+        centre = sum(w * x for w, x in zip(weights, points, strict=True)) / sum(weights)
+        sd = sum(weights) ** -0.5
+        return [back(self.rng.gauss(centre, sd)) for _ in range(self.samples)]
+
+    def _bets(self, seat: int, state: dict[str, Any], question: Question) -> tuple[Wager, ...]:
+        on_mat = [
+            (float(parse_number(s["guess"])), s["slot"], s["seats"])
+            for s in state["mat"]
+            if s["guess"]
+        ]
+        others = [value for value, _, seats in on_mat for s in seats if s != seat]
+        belief = self._belief(question, others)
+        chances = {ALL_TOO_HIGH: 0.0, **{slot: 0.0 for _, slot, _ in on_mat}}
+        ordered = sorted((value, slot) for value, slot, _ in on_mat)
         for answer in belief:
             best = ALL_TOO_HIGH
-            for value, slot in guesses:
+            for value, slot in ordered:
                 if value <= answer:
                     best = slot
             chances[best] += 1.0 / len(belief)
-        return chances
-
-    def _bets(self, seat: int, state: dict[str, Any]) -> tuple[Wager, ...]:
-        chances = self._win_chances(state["mat"])
         ranked = sorted(chances, key=lambda slot: chances[slot] * SLOT_ODDS[slot], reverse=True)
         first = ranked[0]
         second = ranked[1] if len(ranked) > 1 else first
@@ -88,7 +119,9 @@ class BettingBot:
         points = state["points"][seat]
         p, odds = chances[first], SLOT_ODDS[first]
         kelly = (p * (odds + 1) - 1) / odds
-        last = state["number"] == QUESTIONS_PER_GAME
-        leading = points >= max(state["points"])
-        chips = points if last and not leading else int(points * max(0.0, min(kelly, 0.5)))
+        behind = points < max(state["points"])
+        if state["number"] == QUESTIONS_PER_GAME and behind:
+            chips = points
+        else:
+            chips = int(points * max(0.0, min(kelly, 0.5)))
         return (Wager(first, chips), Wager(second, 0))

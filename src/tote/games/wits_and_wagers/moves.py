@@ -55,4 +55,4 @@ class LockBets(Move):
     kind: ClassVar[str] = "lock_bets"
 
 
-CODEC = MoveCodec([DrawQuestion, Guess, NoGuess, PlaceBets, LockBets])
+CODEC = MoveCodec([Guess, NoGuess, PlaceBets, LockBets, DrawQuestion])

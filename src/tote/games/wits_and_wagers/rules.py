@@ -367,9 +367,14 @@ class WitsAndWagersState(State):
             for slot in range(SLOTS)
         ]
 
-    @staticmethod
-    def _wager_view(wager: Wager) -> dict[str, Any]:
-        return {"slot": wager.slot, "chips": wager.chips, "odds": SLOT_ODDS[wager.slot]}
+    def _wager_view(self, wager: Wager) -> dict[str, Any]:
+        on = self.mat.get(wager.slot)
+        return {
+            "slot": wager.slot,
+            "chips": wager.chips,
+            "odds": SLOT_ODDS[wager.slot],
+            "guess": None if on is None else format_number(on[0]),
+        }
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         # Guesses stay secret until all are in (core commitments); secret bets too.
@@ -387,6 +392,7 @@ class WitsAndWagersState(State):
             "points": list(self.points),
             "teams": [team.model_dump() for team in self.teams],
             "betting": self.options.betting,
+            "chip_back_in_points": self.options.chip_back_in_points,
             "time_limit": self.time_limit(),
             "history": self.history,
             "bank": {"paid": self.bank_paid, "collected": self.bank_collected},

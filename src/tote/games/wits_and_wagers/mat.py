@@ -37,11 +37,14 @@ def place_guesses(guesses: Mapping[int, Fraction]) -> dict[int, tuple[Fraction, 
 
     WW 2.1 increasing order; WW 2.2 identical guesses share one slot.
     """
-    unique = sorted(set(guesses.values()))
-    mat: dict[int, tuple[Fraction, tuple[int, ...]]] = {}
-    for slot, value in zip(guess_slots(len(unique)), unique, strict=True):
-        mat[slot] = (value, tuple(sorted(s for s, g in guesses.items() if g == value)))
-    return mat
+    writers: dict[Fraction, list[int]] = {}
+    for seat in sorted(guesses):
+        writers.setdefault(guesses[seat], []).append(seat)
+    unique = sorted(writers)
+    return {
+        slot: (value, tuple(writers[value]))
+        for slot, value in zip(guess_slots(len(unique)), unique, strict=True)
+    }
 
 
 def winning_slot(mat: Mapping[int, tuple[Fraction, Sequence[int]]], answer: Fraction) -> int:

@@ -36,6 +36,10 @@ def parse_number(text: str | int | float) -> Fraction:
             raise NotANumber("a guess must be a finite number")
         return Fraction(Decimal(repr(text)))
     raw = text.strip().replace("\u2212", "-")
+    if raw.isascii() and (raw.isdigit() or (raw[:1] == "-" and raw[1:].isdigit())):
+        if len(raw) > MAX_DIGITS:
+            raise NotANumber(f"a guess may have at most {MAX_DIGITS} characters")
+        return Fraction(int(raw))
     if not raw:
         raise NotANumber("the guess is empty: write a number")
     if len(raw) > MAX_DIGITS:

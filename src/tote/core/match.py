@@ -46,11 +46,15 @@ class Match:
 
     # ---------------------------------------------------------------- play
     def advance(self) -> None:
-        """Draw pending chance events from the seed until a seat must act or the game ends."""
+        """Draw pending chance events from the seed until a seat must act or the game ends.
+
+        A match without a seed leaves chance events pending, to be scripted with
+        :meth:`play_chance`.
+        """
+        if self.rng is None:
+            return
         state = self.state
         while state.turn().chance:
-            if self.rng is None:
-                raise RecordError("a chance event is pending but this match has no seed")
             self._record(CHANCE, state.sample_chance(self.rng))
 
     def play(self, seat: int, move: Move | Mapping[str, Any]) -> Move:

@@ -35,7 +35,7 @@ def guess_slots(unique_guesses: int) -> tuple[int, ...]:
 def place_guesses(guesses: Mapping[int, Fraction]) -> dict[int, tuple[Fraction, tuple[int, ...]]]:
     """Sort the guesses onto the mat: slot -> (guess, the seats that wrote it).
 
-    WW 2.1 increasing order; WW 2.2 identical guesses share one slot.
+    WW 2.3: increasing order, identical guesses sharing one slot.
     """
     writers: dict[Fraction, list[int]] = {}
     for seat in sorted(guesses):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
+
+from pydantic import BeforeValidator, ConfigDict
 
 from tote.core.moves import Move, MoveCodec
 
@@ -16,12 +18,19 @@ class DrawQuestion(Move):
     question: str
 
 
+def _not_a_boolean(value: object) -> object:
+    if isinstance(value, bool):
+        raise ValueError("a guess is a number, not true or false")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Guess(Move):
     """Step 1: a guess written on the seat's answer card, in secret."""
 
     kind: ClassVar[str] = "guess"
-    value: str | int | float
+    value: Annotated[str | int | float, BeforeValidator(_not_a_boolean)]
+    """As written ("1,200", "3/4") or a JSON number; never true or false."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +44,7 @@ class NoGuess(Move):
 class Wager:
     """One betting chip on a payout slot, with ``chips`` points of poker chips under it."""
 
+    __pydantic_config__ = ConfigDict(extra="forbid")
     slot: int
     chips: int = 0
 

@@ -22,6 +22,14 @@ class NotANumber(ValueError):
 
 
 def parse_number(text: str | int | float) -> Fraction:
+    """Read ``text`` as an exact number within the limits of a guess (see :func:`_read`)."""
+    value = _read(text)
+    if value and not Fraction(1, 10**30) <= abs(value) < 10**31:
+        raise NotANumber(f"{text!r} is too large or too small for a guess")
+    return value
+
+
+def _read(text: str | int | float) -> Fraction:
     """Read ``text`` as an exact number.
 
     Accepts ``42``, ``-3.5``, ``1,200``, ``1 200``, ``1.5e3``, ``3/4``, ``-1 1/2``
@@ -50,7 +58,7 @@ def parse_number(text: str | int | float) -> Fraction:
         raw = raw.replace(" ", "")
     if raw.count("/") == 1:
         top, bottom = (part.strip() for part in raw.split("/"))
-        numerator, denominator = parse_number(top), parse_number(bottom)
+        numerator, denominator = _read(top), _read(bottom)
         if denominator == 0:
             raise NotANumber(f"{text!r} divides by zero")
         return numerator / denominator
@@ -62,7 +70,7 @@ def parse_number(text: str | int | float) -> Fraction:
         ) from None
     if not value.is_finite():
         raise NotANumber("a guess must be a finite number")
-    if abs(value.adjusted()) > 30:
+    if abs(value.adjusted()) > 60:
         raise NotANumber(f"{text!r} is too large or too small for a guess")
     return Fraction(value)
 

@@ -161,7 +161,7 @@ def load_pack(path: str | None = None) -> tuple[Question, ...]:
         text = files("tote.games.wits_and_wagers").joinpath("data", "questions.json")
         return tuple(parse_json(text.read_text("utf-8"), "questions.json"))
     try:
-        content = Path(path).read_text(encoding="utf-8")
+        content = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise PackError(f"cannot read question pack {path}: {exc}") from None
     if path.lower().endswith(".csv"):

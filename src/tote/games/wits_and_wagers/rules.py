@@ -298,8 +298,9 @@ class WitsAndWagersState(State):
         self._settle()
 
     def timeout_move(self, seat: int) -> Move | None:
-        """WW 7.2: time out in Step 1 leaves the card blank; in Step 3 the bets stand."""
-        if seat not in self.turn().seats:
+        """WW 7.2: time out in Step 1 leaves the card blank; in Step 3 the bets stand.
+        ``None`` when the seat has nothing to do or the step has no time limit."""
+        if seat not in self.turn().seats or self.time_limit() is None:
             return None
         if self.phase == ANSWER:
             return NoGuess()

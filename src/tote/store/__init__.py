@@ -1,0 +1,18 @@
+"""Storage of tables: a table is its record (seed, options, players, ordered moves).
+
+SQLAlchemy with Alembic migrations; SQLite by default (a file, nothing to set
+up), PostgreSQL by URL. Every accepted move is written in the same
+transaction that checks the table's version, so two server workers can
+never both accept a move for the same state.
+"""
+
+from tote.store.store import (
+    NotFound,
+    SeatRow,
+    Store,
+    TableRow,
+    VersionConflict,
+    default_url,
+)
+
+__all__ = ["NotFound", "SeatRow", "Store", "TableRow", "VersionConflict", "default_url"]

@@ -1,0 +1,257 @@
+"""The table store: create tables, seat players, append moves with a version check."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, event, select, update
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from tote import __version__
+from tote.core.errors import ToteError
+from tote.core.moves import Actor
+from tote.core.record import MoveEntry, PlayerEntry, Record
+from tote.store.migrate import upgrade
+from tote.store.models import MoveModel, SeatModel, TableModel
+
+
+class NotFound(ToteError):
+    """No table (or seat) with that id."""
+
+
+class VersionConflict(ToteError):
+    """Another worker accepted a move for this table first: reload and try again."""
+
+
+def default_url() -> str:
+    """The embedded default: an SQLite file in the working directory."""
+    return f"sqlite:///{Path('tote.db').resolve()}"
+
+
+def hash_token(token: str) -> str:
+    """Seat tokens are stored hashed: the database never holds a usable secret."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    bot: str | None
+    taken: bool
+    """A human has joined (or a bot fills it)."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    """``open`` (waiting for players), ``playing``, ``finished`` or ``ended`` (by the host)."""
+    version: int
+    """The number of moves accepted so far."""
+    settings: dict[str, Any]
+    """Table settings that are not game options: time limits, bot delay."""
+    seats: tuple[SeatRow, ...]
+    created_at: datetime
+
+
+class Store:
+    """Tables and their moves in a database (SQLite file or PostgreSQL)."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine: Engine = create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        upgrade(self.engine)
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    # ------------------------------------------------------------- tables
+    def create_table(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[tuple[str, str | None]],
+        settings: dict[str, Any] | None = None,
+    ) -> tuple[TableRow, str]:
+        """A new open table; ``seats`` are (name, bot or None). Returns the table and
+        the host's token (kept only hashed)."""
+        host_token = secrets.token_urlsafe(24)
+        table_id = secrets.token_urlsafe(9)
+        with self._session.begin() as session:
+            session.add(
+                TableModel(
+                    id=table_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    status="open",
+                    version=0,
+                    settings=settings or {},
+                    host_token=hash_token(host_token),
+                    engine=__version__,
+                    created_at=datetime.now(UTC),
+                )
+            )
+            session.flush()  # the table row first: seats refer to it
+            for seat, (name, bot) in enumerate(seats):
+                session.add(SeatModel(table_id=table_id, seat=seat, name=name, bot=bot, token=None))
+        return self.table(table_id), host_token
+
+    def table(self, table_id: str) -> TableRow:
+        with self._session() as session:
+            model = session.get(TableModel, table_id)
+            if model is None:
+                raise NotFound(f"no table {table_id!r}")
+            return _row(session, model)
+
+    def tables(self, status: str | None = None) -> list[TableRow]:
+        with self._session() as session:
+            query = select(TableModel).order_by(TableModel.created_at.desc())
+            if status is not None:
+                query = query.where(TableModel.status == status)
+            return [_row(session, m) for m in session.scalars(query)]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self._session.begin() as session:
+            model = session.get(TableModel, table_id)
+            if model is None:
+                raise NotFound(f"no table {table_id!r}")
+            model.status = status
+
+    def is_host(self, table_id: str, token: str) -> bool:
+        with self._session() as session:
+            model = session.get(TableModel, table_id)
+            return model is not None and secrets.compare_digest(model.host_token, hash_token(token))
+
+    # -------------------------------------------------------------- seats
+    def join(self, table_id: str, seat: int, name: str) -> str:
+        """Take a free human seat; returns the seat's secret token."""
+        token = secrets.token_urlsafe(24)
+        with self._session.begin() as session:
+            model = session.get(SeatModel, (table_id, seat))
+            if model is None:
+                raise NotFound(f"table {table_id!r} has no seat {seat}")
+            if model.bot is not None or model.token is not None:
+                raise ToteError(f"seat {seat} is already taken")
+            model.name = name
+            model.token = hash_token(token)
+        return token
+
+    def set_bot(self, table_id: str, seat: int, bot: str, name: str) -> None:
+        with self._session.begin() as session:
+            model = session.get(SeatModel, (table_id, seat))
+            if model is None:
+                raise NotFound(f"table {table_id!r} has no seat {seat}")
+            if model.token is not None:
+                raise ToteError(f"seat {seat} is taken by a player")
+            model.bot = bot
+            model.name = name
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat a token acts for, or None."""
+        with self._session() as session:
+            found = session.scalars(
+                select(SeatModel.seat).where(
+                    SeatModel.table_id == table_id, SeatModel.token == hash_token(token)
+                )
+            ).first()
+            return found
+
+    # -------------------------------------------------------------- moves
+    def append_moves(
+        self, table_id: str, expected_version: int, moves: Sequence[tuple[Actor, dict[str, Any]]]
+    ) -> int:
+        """Store moves accepted at ``expected_version``, all or none, in one transaction.
+
+        Raises :class:`VersionConflict` if the table has moved on meanwhile (another
+        worker accepted a move first). Returns the new version.
+        """
+        new_version = expected_version + len(moves)
+        try:
+            with self._session.begin() as session:
+                bumped = session.execute(
+                    update(TableModel)
+                    .where(TableModel.id == table_id, TableModel.version == expected_version)
+                    .values(version=new_version)
+                )
+                if bumped.rowcount != 1:  # type: ignore[attr-defined]
+                    if session.get(TableModel, table_id) is None:
+                        raise NotFound(f"no table {table_id!r}")
+                    raise VersionConflict(f"table {table_id} is past version {expected_version}")
+                for offset, (by, move) in enumerate(moves):
+                    session.add(
+                        MoveModel(
+                            table_id=table_id,
+                            index=expected_version + offset,
+                            by=str(by),
+                            move=move,
+                        )
+                    )
+        except IntegrityError:
+            raise VersionConflict(f"table {table_id} is past version {expected_version}") from None
+        return new_version
+
+    def record(self, table_id: str) -> Record:
+        """The table as a record: replaying it gives the table's current state."""
+        with self._session() as session:
+            model = session.get(TableModel, table_id)
+            if model is None:
+                raise NotFound(f"no table {table_id!r}")
+            seats = session.scalars(
+                select(SeatModel).where(SeatModel.table_id == table_id).order_by(SeatModel.seat)
+            ).all()
+            moves = session.scalars(
+                select(MoveModel).where(MoveModel.table_id == table_id).order_by(MoveModel.index)
+            ).all()
+            return Record(
+                game=model.game,
+                engine=model.engine,
+                options=model.options,
+                seed=model.seed,
+                players=[PlayerEntry(name=s.name, bot=s.bot) for s in seats],
+                moves=[
+                    MoveEntry(by="chance" if m.by == "chance" else int(m.by), move=m.move)
+                    for m in moves
+                ],
+            )
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """Foreign keys on, and write-ahead logging so readers never block the writer."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def _row(session: Session, model: TableModel) -> TableRow:
+    seats = session.scalars(
+        select(SeatModel).where(SeatModel.table_id == model.id).order_by(SeatModel.seat)
+    ).all()
+    return TableRow(
+        id=model.id,
+        game=model.game,
+        options=dict(model.options),
+        seed=model.seed,
+        status=model.status,
+        version=model.version,
+        settings=dict(model.settings),
+        seats=tuple(
+            SeatRow(s.seat, s.name, s.bot, s.bot is not None or s.token is not None) for s in seats
+        ),
+        created_at=model.created_at,
+    )

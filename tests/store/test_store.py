@@ -1,0 +1,137 @@
+"""The table store on SQLite (the default) and PostgreSQL (by URL)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from tote.core import Match
+from tote.core.errors import ToteError
+from tote.store import NotFound, Store, VersionConflict
+
+POSTGRES = "postgresql+psycopg://postgres@127.0.0.1/test"
+
+
+def _postgres_reachable() -> bool:
+    try:
+        with create_engine(POSTGRES).connect() as connection:
+            connection.execute(text("select 1"))
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    if request.param == "sqlite":
+        yield Store(f"sqlite:///{tmp_path / 'tote.db'}")
+    else:
+        if not _postgres_reachable():
+            pytest.skip(f"PostgreSQL is not reachable at {POSTGRES}")
+        yield Store(POSTGRES)
+
+
+def _played_match(moves: int = 40) -> Match:
+    match = Match("winners-circle", 2, seed=5)
+    rng = random.Random(1)
+    while len(match.moves) < moves:
+        seat = match.state.turn().seats[0]
+        match.play(seat, match.state.random_move(seat, rng))
+    return match
+
+
+def test_a_table_is_its_record_and_replays(store: Store) -> None:
+    """Storage: a table stores seed, options and the ordered moves; replaying them gives
+    the same state."""
+    match = _played_match()
+    table, _ = store.create_table(
+        "winners-circle", match.options.model_dump(), 5, [("A", None), ("B", "odds")]
+    )
+    moves = [(actor, move.to_json()) for actor, move in match.moves]
+    assert store.append_moves(table.id, 0, moves) == len(moves)
+    replayed = Match.replay(store.record(table.id))
+    assert replayed.state.view(None) == match.state.view(None)
+    assert store.table(table.id).version == len(moves)
+
+
+def test_a_move_for_a_stale_version_is_refused(store: Store) -> None:
+    """Storage: the version check means two workers never both accept a move for the
+    same state; the loser changes nothing."""
+    table, _ = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])
+    store.append_moves(table.id, 0, [("chance", {"type": "draw_horse_card", "card": "H01"})])
+    with pytest.raises(VersionConflict):
+        store.append_moves(table.id, 0, [("chance", {"type": "draw_horse_card", "card": "H02"})])
+    assert [m.move["card"] for m in store.record(table.id).moves] == ["H01"]
+
+
+def test_concurrent_writers_at_one_version_accept_exactly_one(store: Store) -> None:
+    table, _ = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])
+    results: list[str] = []
+    barrier = threading.Barrier(6)
+
+    def write(card: str) -> None:
+        barrier.wait()
+        try:
+            store.append_moves(table.id, 0, [("chance", {"type": "draw_horse_card", "card": card})])
+            results.append("ok")
+        except VersionConflict:
+            results.append("conflict")
+
+    threads = [threading.Thread(target=write, args=(f"H0{i}",)) for i in range(1, 7)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["conflict"] * 5 + ["ok"]
+    assert len(store.record(table.id).moves) == 1
+
+
+def test_seat_tokens_act_only_for_their_seat_and_are_stored_hashed(store: Store) -> None:
+    table, host = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])
+    token = store.join(table.id, 1, "Bea")
+    assert store.seat_of(table.id, token) == 1
+    assert store.seat_of(table.id, "guess") is None
+    assert store.is_host(table.id, host) and not store.is_host(table.id, token)
+    with pytest.raises(ToteError, match="already taken"):
+        store.join(table.id, 1, "Eve")
+    with store.engine.connect() as connection:
+        stored = [row[0] for row in connection.execute(text("select token from seats"))]
+        hosts = [row[0] for row in connection.execute(text("select host_token from tables"))]
+    assert token not in stored and host not in hosts
+    assert store.table(table.id).seats[1].name == "Bea"
+
+
+def test_bots_fill_free_seats_only(store: Store) -> None:
+    table, _ = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])
+    store.join(table.id, 0, "Ann")
+    store.set_bot(table.id, 1, "odds", "Odds bot")
+    assert store.table(table.id).seats[1].bot == "odds"
+    with pytest.raises(ToteError, match="taken by a player"):
+        store.set_bot(table.id, 0, "odds", "Odds bot")
+
+
+def test_unknown_tables_are_not_found(store: Store) -> None:
+    with pytest.raises(NotFound):
+        store.table("nope")
+    with pytest.raises(NotFound):
+        store.append_moves("nope", 0, [("chance", {})])
+
+
+def test_status_and_listing(store: Store) -> None:
+    table, _ = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])
+    assert table.id in {t.id for t in store.tables("open")}
+    store.set_status(table.id, "playing")
+    assert table.id not in {t.id for t in store.tables("open")}
+    assert store.table(table.id).status == "playing"
+
+
+def test_a_new_sqlite_file_needs_no_setup_and_reopens(tmp_path: Path) -> None:
+    """Storage: the default is an SQLite file that needs no set-up; migrations run once."""
+    url = f"sqlite:///{tmp_path / 'fresh.db'}"
+    table, _ = Store(url).create_table("winners-circle", {}, 3, [("A", None), ("B", None)])
+    assert Store(url).table(table.id).seed == 3

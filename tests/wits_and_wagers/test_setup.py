@@ -48,7 +48,7 @@ def test_ww_1_1_fewer_than_four_people_are_refused(players: int) -> None:
 def test_ww_1_1_more_than_seven_seats_are_refused() -> None:
     """WW 1.1 / ruling B4-2: at most 7 seats (seven answer cards); 8 seats are refused,
     never silently cut down."""
-    with pytest.raises(OptionsError, match="2 to 7"):
+    with pytest.raises(OptionsError, match="at most 7 players or teams"):
         new_state(8)
     with pytest.raises(OptionsError):
         Match(GAME, 8, {}, seed=1)

@@ -46,6 +46,17 @@ class WitsAndWagers(Game):
     }
     default_bot = "bettor"
 
+    def check_players(self, num_players: int) -> None:
+        """Seats are players or teams (WW 1.1): 2 to 7 of them."""
+        if num_players > self.max_players:
+            raise OptionsError(
+                f"Wits & Wagers seats at most {self.max_players} players or teams, not"
+                f" {num_players}: more than 7 people play in teams of 1 to 3, e.g."
+                ' --players 5 --option teams=\'[{"name": "Reds", "members": [{"name": "Ann"},'
+                ' {"name": "Bo"}]}, ...]\''
+            )
+        super().check_players(num_players)
+
     def _new_state(self, options: WitsAndWagersOptions, num_players: int) -> WitsAndWagersState:
         teams = options.teams or tuple(
             Team(name=f"Player {seat + 1}", members=(Member(name=f"Player {seat + 1}"),))

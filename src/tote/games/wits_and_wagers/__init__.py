@@ -13,7 +13,7 @@ from tote.games.wits_and_wagers.bots import BettingBot
 from tote.games.wits_and_wagers.mat import SLOT_ODDS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
 from tote.games.wits_and_wagers.options import Member, Team, WitsAndWagersOptions
-from tote.games.wits_and_wagers.questions import load_pack
+from tote.games.wits_and_wagers.questions import question_bank
 from tote.games.wits_and_wagers.rules import QUESTIONS_PER_GAME, WitsAndWagersState
 
 MIN_PEOPLE = 4
@@ -77,7 +77,7 @@ class WitsAndWagers(Game):
             raise OptionsError(
                 f"Wits & Wagers takes {MIN_PEOPLE} to {MAX_PEOPLE} players, not {people}{hint}"
             )
-        bank = load_pack(options.question_pack)
+        bank = question_bank(options.question_pack)
         if len(bank) < QUESTIONS_PER_GAME:
             raise OptionsError(
                 f"a game asks {QUESTIONS_PER_GAME} questions; the pack holds {len(bank)}"

@@ -15,6 +15,8 @@ from fractions import Fraction
 _THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$")
 _SPACED = re.compile(r"^[+-]?\d{1,3}( \d{3})+(\.\d+)?$")
 MAX_DIGITS = 40
+LARGEST = 10**31
+SMALLEST = Fraction(1, 10**30)
 
 
 class NotANumber(ValueError):
@@ -24,9 +26,14 @@ class NotANumber(ValueError):
 def parse_number(text: str | int | float) -> Fraction:
     """Read ``text`` as an exact number within the limits of a guess (see :func:`_read`)."""
     value = _read(text)
-    if value and not Fraction(1, 10**30) <= abs(value) < 10**31:
-        raise NotANumber(f"{text!r} is too large or too small for a guess")
-    return value
+    if value.denominator == 1:
+        if abs(value.numerator) < LARGEST:
+            return value
+    elif SMALLEST <= abs(value) < LARGEST:
+        return value
+    if value == 0:
+        return value
+    raise NotANumber(f"{text!r} is too large or too small for a guess")
 
 
 def _read(text: str | int | float) -> Fraction:

@@ -154,6 +154,23 @@ def parse_json(text: str, source: str = "pack") -> list[Question]:
     return _check_unique(rows, source)
 
 
+class QuestionBank:
+    """A loaded pack, indexed once: questions by id, and the ids in a fixed order
+    (the order chance draws are listed in)."""
+
+    def __init__(self, questions: Iterable[Question]) -> None:
+        self.by_id = {q.id: q for q in questions}
+        self.ids = tuple(sorted(self.by_id))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+@cache
+def question_bank(path: str | None = None) -> QuestionBank:
+    return QuestionBank(load_pack(path))
+
+
 @cache
 def load_pack(path: str | None = None) -> tuple[Question, ...]:
     """The shipped original bank (``path=None``) or a user's CSV or JSON pack."""

@@ -38,7 +38,7 @@ from tote.games.wits_and_wagers.moves import (
 )
 from tote.games.wits_and_wagers.numbers import NotANumber, format_number, parse_number
 from tote.games.wits_and_wagers.options import Team, WitsAndWagersOptions
-from tote.games.wits_and_wagers.questions import Question
+from tote.games.wits_and_wagers.questions import Question, QuestionBank
 
 QUESTIONS_PER_GAME = 7
 BETTING_CHIPS = 2
@@ -59,13 +59,13 @@ class WitsAndWagersState(State):
         options: WitsAndWagersOptions,
         num_players: int,
         teams: Sequence[Team],
-        bank: Sequence[Question],
+        bank: QuestionBank,
     ) -> None:
         super().__init__(num_players)
         self.options = options
         self.teams = tuple(teams)
-        self.bank = {q.id: q for q in bank}
-        self.unasked = sorted(self.bank)
+        self.bank = bank.by_id
+        self.unasked = list(bank.ids)
         self.secret_betting = options.betting == "secret"
         # WW 1.2: every seat starts with two betting chips and no points.
         self.points = [0] * num_players
@@ -352,7 +352,7 @@ class WitsAndWagersState(State):
             "category": q.category,
         }
         if answer:
-            data["answer"] = format_number(q.value)
+            data["answer"] = format_number(self.answer)
             data["source"] = q.source
         return data
 

@@ -375,3 +375,23 @@ def test_play_session_handles_simultaneous_secret_moves_generically() -> None:
     assert "Player 2's turn" in second and '"my_commitment": null' in second
     assert '"number"' not in second
     assert "Result" in text and match.state.is_over
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "winners-circle", "--players", "2", "--seed", "abc"],
+        ["simulate", "winners-circle", "--players", "2", "--games", "-1"],
+        ["nosuchcommand"],
+        ["games", "--bogus"],
+        ["play"],
+    ],
+)
+def test_mistyped_command_lines_are_one_line_with_status_2(args: list[str]) -> None:
+    """Issue 2: every wrong input a user can type is one clear line, never a box or traceback."""
+    tote = Path(sys.executable).with_name("tote")
+    done = subprocess.run([str(tote), *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tote: error: ")
+    assert "Traceback" not in done.stderr

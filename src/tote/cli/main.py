@@ -26,6 +26,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.exceptions import TyperException
 
 from tote import __version__
 from tote.bots import bots_for, default_bot, make_bot, parse_bot_names
@@ -456,5 +457,25 @@ def _replay_json(match: Match) -> dict[str, Any]:
 
 
 def main() -> None:
-    """Entry point of the ``tote`` script."""
-    app()
+    """Entry point of the ``tote`` script.
+
+    A mistyped command line (an unknown option, a seed that is not a number) is
+    one line on stderr with exit status 2, like every other refusal, instead of
+    click's boxed message.
+    """
+    try:
+        code = typer.main.get_command(app).main(prog_name="tote", standalone_mode=False)
+    except typer.Abort:
+        print("tote: aborted", file=sys.stderr)
+        raise SystemExit(130) from None
+    except TyperException as exc:
+        ctx = getattr(exc, "ctx", None)
+        if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+            print(ctx.get_help())
+            raise SystemExit(0) from None
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if callable(format_message) else str(exc)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        print(f"tote: error: {message}{hint}", file=sys.stderr)
+        raise SystemExit(2) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

@@ -210,6 +210,11 @@ def plan_games(
         get_bot(game, name)
     opts = game.options(options, variants)
     game.new_state(opts, players)  # options that only fail when a game starts (data files)
+    if save_dir is not None:
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ToteError(f"cannot save records in {save_dir}: {exc.strerror}") from None
     return SimPlan(game, players, games, seed, bot_names, opts, save_dir)
 
 

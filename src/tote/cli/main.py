@@ -1,4 +1,4 @@
-"""The ``tote`` command: ``games``, ``play``, ``simulate`` and ``replay``.
+"""The ``tote`` command: ``games``, ``play``, ``simulate``, ``replay`` and ``serve``.
 
 Every command resolves the game through the registry, so a new game shows up
 here without any change to this file. User errors are one line on stderr and
@@ -454,6 +454,67 @@ def _replay_json(match: Match) -> dict[str, Any]:
         "result": None if result is None else result.to_json(),
         "state": full,
     }
+
+
+# ----------------------------------------------------------------- serve
+@app.command()
+def serve(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Database URL, e.g. postgresql+psycopg://user@host/tote. "
+            "Default: the SQLite file tote.db in the working directory.",
+            show_default=False,
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on.")] = (
+        "127.0.0.1"
+    ),
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    bot_delay: Annotated[
+        float,
+        typer.Option(min=0.0, metavar="SECONDS", help="How long bots wait before each move."),
+    ] = 0.6,
+) -> None:
+    """Run the multiplayer server: tables over HTTP and WebSocket.
+
+    Tables live in the database: stop the server (even with kill -9), start it
+    again, and every table carries on where it was. The API is described at
+    /docs and /openapi.json.
+    """
+    # The server's dependencies are loaded only for this command.
+    import uvicorn
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from tote.server import create_app
+    from tote.server.logs import log_config
+    from tote.store import Store, default_url
+
+    url = db or default_url()
+    try:
+        shown = make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        fail(f"--db {url!r} is not a database URL (e.g. sqlite:///tote.db)")
+    try:
+        store = Store(url)
+    except ModuleNotFoundError as exc:
+        fail(f"--db {shown}: the database driver {exc.name!r} is not installed")
+    except (SQLAlchemyError, OSError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        fail(f"cannot open the database {shown}: {reason}")
+    typer.echo(f"tote {__version__} serving on http://{host}:{port} (database: {shown})")
+    typer.echo(f"Play in a browser: http://{host}:{port}/")
+    typer.echo(f"API: http://{host}:{port}/docs - stop with Ctrl+C")
+    sys.stdout.flush()
+    uvicorn.run(
+        create_app(store, bot_delay=bot_delay),
+        host=host,
+        port=port,
+        log_config=log_config(),
+        log_level="info",
+    )
 
 
 def main() -> None:

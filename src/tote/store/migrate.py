@@ -12,7 +12,10 @@ from sqlalchemy.engine import Engine
 def alembic_config(engine: Engine) -> Config:
     config = Config()
     config.set_main_option("script_location", str(files("tote.store") / "migrations"))
-    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    # Alembic's config is a ConfigParser: "%" (as in percent-encoded passwords or
+    # libpq options) must be doubled to survive its interpolation.
+    url = engine.url.render_as_string(hide_password=False).replace("%", "%%")
+    config.set_main_option("sqlalchemy.url", url)
     config.attributes["engine"] = engine
     return config
 

@@ -1,0 +1,432 @@
+"""The HTTP and WebSocket API: :func:`create_app` builds it around a :class:`Store`.
+
+Routes only translate between the wire and :mod:`tote.server.tables`, where
+every rule about tables lives. Every refusal is one JSON line,
+``{"error": "...", "rule": "..."}``, with a fitting status code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from tote import __version__
+from tote.bots import bots_for, default_bot, get_bot
+from tote.core.errors import IllegalMove, MalformedMove, OptionsError, ToteError
+from tote.core.game import Game
+from tote.core.record import Record
+from tote.core.registry import all_games, get_game
+from tote.server.schemas import (
+    CreateTableRequest,
+    CreateTableResponse,
+    ErrorResponse,
+    GameInfo,
+    JoinRequest,
+    JoinResponse,
+    MoveRequest,
+    SetBotRequest,
+    TableInfo,
+    TableLinks,
+    VariantInfo,
+    ViewResponse,
+)
+from tote.server.tables import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_TABLE,
+    CLOSE_SERVER_ERROR,
+    Close,
+    Connection,
+    Refused,
+    TableRuntime,
+    Tables,
+    run_sync,
+    table_info,
+)
+from tote.store import NotFound, Store
+from tote.web import mount
+
+DESCRIPTION = """\
+Play tote's games at a table: create it, join seats, add bots, start, play.
+
+**Seats and hosts.** `POST /api/tables` returns a host token (send it as
+`X-Host-Token` to add bots, start and end the table); `POST .../join` returns
+a seat token (send it as `X-Seat-Token`). Tokens are shown once.
+
+**WebSocket** `/ws/tables/{table_id}?token=SEAT_TOKEN` plays a seat; without
+a token you watch. The server sends `{"type": "view", "status", "seat",
+"version", "deadline", "view"}` on connect and after every change, each
+connection its own seat's view only (`view` is null until the table starts;
+`deadline` is when the seats to act run out of time, Unix seconds, or null).
+It also sends `{"type": "table", "table": {...}}` (seats changed),
+`{"type": "timeout", "seat": N}` (the server played a seat's timeout move) and
+`{"type": "error", "rule", "message"}` (your last message was refused; nothing
+changed). Send `{"type": "move", "move": {...}}` to play, `{"type": "view"}`
+to get your view again, `{"type": "ping"}` for a `pong`. A bad token is
+closed with code 4403, an unknown table with 4404.
+"""
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409)
+}
+LOCAL_FILE_SUFFIXES = ("_file", "_pack")
+"""Option names that point at a file on the server's disk (see :func:`_check_remote_options`)."""
+
+
+def create_app(store: Store, *, bot_delay: float = 0.6) -> FastAPI:
+    """The tote server around ``store``; bots wait ``bot_delay`` seconds before moving.
+
+    Tables in play are resumed when the app starts (its lifespan), so their
+    bots and clocks carry on without waiting for a client. Tests drive the
+    app with ``with TestClient(create_app(store, bot_delay=0)) as client``.
+    """
+    tables = Tables(store, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        resume = asyncio.create_task(tables.resume())
+        try:
+            yield
+        finally:
+            resume.cancel()
+            tables.shutdown()
+
+    app = FastAPI(title="tote", version=__version__, description=DESCRIPTION, lifespan=lifespan)
+    app.state.tables = tables
+    app.state.store = store
+    _add_error_handlers(app)
+    app.include_router(_api(store, tables))
+    _add_websocket(app, tables)
+    mount(app)  # the browser UI: lobby, table pages, static files
+    return app
+
+
+# ------------------------------------------------------------------- errors
+def _error(status: int, message: str, rule: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": message, "rule": rule}, status_code=status)
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every refusal as ``{"error": one line, "rule": ...}``."""
+
+    @app.exception_handler(Refused)
+    async def refused(_: Request, exc: Refused) -> JSONResponse:
+        return _error(exc.status, exc.message, exc.rule)
+
+    @app.exception_handler(IllegalMove)
+    async def illegal(_: Request, exc: IllegalMove) -> JSONResponse:
+        return _error(400 if isinstance(exc, MalformedMove) else 409, exc.message, exc.rule)
+
+    @app.exception_handler(NotFound)
+    async def not_found(_: Request, exc: NotFound) -> JSONResponse:
+        return _error(404, str(exc))
+
+    @app.exception_handler(ToteError)
+    async def tote_error(_: Request, exc: ToteError) -> JSONResponse:
+        return _error(400, str(exc), "options" if isinstance(exc, OptionsError) else None)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return _error(400, _validation_message(exc), "request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return _error(exc.status_code, str(exc.detail))
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    """The first problem of a request, as one line: ``players: Field required``."""
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    first = errors[0]
+    if first.get("type") == "json_invalid":
+        return "the request body is not valid JSON"
+    loc = [str(p) for p in first.get("loc", ())]
+    where = ".".join(loc[1:]) if loc and loc[0] == "body" else " ".join(loc)
+    message = str(first.get("msg", "invalid"))
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {message}{more}" if where else message + more
+
+
+# ----------------------------------------------------------------- helpers
+def _game_info(game: Game) -> GameInfo:
+    return GameInfo(
+        id=game.id,
+        title=game.title,
+        min_players=game.min_players,
+        max_players=game.max_players,
+        players_note=game.players_note,
+        variants=[
+            VariantInfo(name=name, description=description, options=dict(patch))
+            for name, (description, patch) in game.variants.items()
+        ],
+        bots=list(bots_for(game)),
+        default_bot=default_bot(game),
+        options=game.options().model_dump(mode="json"),
+        options_schema=game.options_model.model_json_schema(),
+    )
+
+
+def _json(text: str) -> Response:
+    """A view serialised under the table's lock, sent as it is (``response_model``
+    still documents its shape)."""
+    return Response(content=text, media_type="application/json")
+
+
+def _links(table_id: str) -> TableLinks:
+    base = f"/api/tables/{table_id}"
+    return TableLinks(
+        table=base,
+        join=f"{base}/join",
+        view=f"{base}/view",
+        moves=f"{base}/moves",
+        websocket=f"/ws/tables/{table_id}",
+    )
+
+
+def _check_remote_options(game: Game, options: dict[str, Any]) -> None:
+    """Refuse options that name a file on the server (a question pack, a data file):
+    over the network they would let anyone read the server's files."""
+    for name, field in game.options_model.model_fields.items():
+        extra = field.json_schema_extra
+        local = (isinstance(extra, dict) and bool(extra.get("local_file"))) or name.endswith(
+            LOCAL_FILE_SUFFIXES
+        )
+        if local and options.get(name) is not None:
+            raise OptionsError(
+                f"{game.id} option {name!r} names a file on the server;"
+                " it cannot be set over the network"
+            )
+
+
+def _bot_seats(game: Game, players: int, request: CreateTableRequest) -> dict[int, str]:
+    bots: dict[int, str] = {}
+    for entry in request.bots:
+        if entry.seat >= players:
+            raise OptionsError(f"bot seat {entry.seat}: the table has seats 0 to {players - 1}")
+        if entry.seat in bots:
+            raise OptionsError(f"seat {entry.seat} is given two bots")
+        get_bot(game, entry.bot)
+        bots[entry.seat] = entry.bot
+    return bots
+
+
+async def _require_host(store: Store, table_id: str, token: str | None) -> None:
+    if not token:
+        raise Refused("host", "only the host may do this: send the X-Host-Token header", 401)
+    if not await run_sync(store.is_host, table_id, token):
+        raise Refused("host", "this is not the host token of this table", 403)
+
+
+async def _seat(runtime: TableRuntime, token: str | None) -> int | None:
+    if token is None:
+        return None
+    seat = await runtime.seat_for(token)
+    if seat is None:
+        raise Refused("token", f"this token is not a seat of table {runtime.table_id}", 403)
+    return seat
+
+
+HostToken = Annotated[str | None, Header(description="The host token of the table.")]
+SeatToken = Annotated[str | None, Header(description="A seat token from /join.")]
+
+
+# ---------------------------------------------------------------------- API
+def _api(store: Store, tables: Tables) -> APIRouter:
+    api = APIRouter(prefix="/api", responses=ERRORS)
+
+    @api.get("/games", summary="Every game: variants, player counts, bots, options")
+    async def games() -> list[GameInfo]:
+        return [_game_info(game) for game in all_games()]
+
+    @api.post("/tables", status_code=201, summary="Create a table (you become its host)")
+    async def create_table(request: CreateTableRequest) -> CreateTableResponse:
+        game = get_game(request.game)
+        game.check_players(request.players)
+        _check_remote_options(game, request.options)
+        options = game.options(request.options, request.variants)
+        game.new_state(options, request.players)  # options that only fail at the deal
+        bots = _bot_seats(game, request.players, request)
+        seats = [(f"Player {seat + 1}", bots.get(seat)) for seat in range(request.players)]
+        settings: dict[str, Any] = {}
+        if request.move_seconds is not None:
+            settings["move_seconds"] = request.move_seconds
+        row, host_token = await run_sync(
+            store.create_table,
+            game.id,
+            options.model_dump(mode="json"),
+            secrets.randbits(63),
+            seats,
+            settings,
+        )
+        return CreateTableResponse(
+            table_id=row.id, host_token=host_token, table=table_info(row), links=_links(row.id)
+        )
+
+    @api.get("/tables", summary="Tables, newest first (default: the open ones)")
+    async def list_tables(
+        status: Annotated[
+            Literal["open", "playing", "finished", "ended", "all"],
+            Query(description="Which tables to list."),
+        ] = "open",
+    ) -> list[TableInfo]:
+        rows = await run_sync(store.tables, None if status == "all" else status)
+        return [table_info(row) for row in rows]
+
+    @api.get("/tables/{table_id}", summary="A table's public information")
+    async def get_table(table_id: str) -> TableInfo:
+        return table_info(await run_sync(store.table, table_id))
+
+    @api.post("/tables/{table_id}/join", summary="Take a free seat; returns its secret token")
+    async def join(table_id: str, request: JoinRequest) -> JoinResponse:
+        runtime = await tables.get(table_id)
+        seat, token = await runtime.join(request.seat, request.name.strip() or "Player")
+        return JoinResponse(
+            table_id=table_id,
+            seat=seat,
+            token=token,
+            websocket=f"/ws/tables/{table_id}?token={token}",
+        )
+
+    @api.post("/tables/{table_id}/bots", summary="Put a bot in a free seat (host only)")
+    async def set_bot(
+        table_id: str, request: SetBotRequest, x_host_token: HostToken = None
+    ) -> TableInfo:
+        runtime = await tables.get(table_id)
+        await _require_host(store, table_id, x_host_token)
+        await runtime.set_bot(request.seat, request.bot)
+        return runtime.info()
+
+    @api.post("/tables/{table_id}/start", summary="Deal the game (host only; seats all taken)")
+    async def start(table_id: str, x_host_token: HostToken = None) -> TableInfo:
+        runtime = await tables.get(table_id)
+        await _require_host(store, table_id, x_host_token)
+        await runtime.start()
+        return runtime.info()
+
+    @api.post("/tables/{table_id}/end", summary="End the table for good (host only)")
+    async def end(table_id: str, x_host_token: HostToken = None) -> TableInfo:
+        runtime = await tables.get(table_id)
+        await _require_host(store, table_id, x_host_token)
+        await runtime.end()
+        return runtime.info()
+
+    @api.get(
+        "/tables/{table_id}/view",
+        summary="Your seat's view (X-Seat-Token), or the public view without a token",
+        response_model=ViewResponse,
+    )
+    async def view(table_id: str, x_seat_token: SeatToken = None) -> Response:
+        runtime = await tables.get(table_id)
+        seat = await _seat(runtime, x_seat_token)
+        return _json(await runtime.view(seat))
+
+    @api.get(
+        "/tables/{table_id}/record",
+        summary="The game's record: once it is over (or, ended early, for the host)",
+    )
+    async def record(table_id: str, x_host_token: HostToken = None) -> Record:
+        runtime = await tables.get(table_id)
+        host = False
+        if x_host_token is not None:
+            await _require_host(store, table_id, x_host_token)
+            host = True
+        return await runtime.record(host=host)
+
+    @api.post(
+        "/tables/{table_id}/moves",
+        summary="Play a move for your seat (as the WebSocket move message)",
+        response_model=ViewResponse,
+    )
+    async def move(table_id: str, request: MoveRequest, x_seat_token: SeatToken = None) -> Response:
+        runtime = await tables.get(table_id)
+        if x_seat_token is None:
+            raise Refused("token", "send your seat token in the X-Seat-Token header", 401)
+        seat = await _seat(runtime, x_seat_token)
+        assert seat is not None
+        if request.seat is not None and request.seat != seat:
+            raise Refused("seat", f"your token plays seat {seat}, not seat {request.seat}", 403)
+        return _json(await runtime.play(seat, request.move))
+
+    return api
+
+
+# ---------------------------------------------------------------- WebSocket
+def _add_websocket(app: FastAPI, tables: Tables) -> None:
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """Play a seat (``?token=``) or watch; see the API description for messages."""
+        await websocket.accept()
+        try:
+            runtime = await tables.get(table_id)
+        except NotFound:
+            await _refuse(websocket, CLOSE_NO_TABLE, "table", f"no table {table_id!r}")
+            return
+        seat: int | None = None
+        if token is not None:
+            seat = await runtime.seat_for(token)
+            if seat is None:
+                await _refuse(
+                    websocket,
+                    CLOSE_BAD_TOKEN,
+                    "token",
+                    f"this token is not a seat of table {table_id}"
+                    " (join to get one, or connect without a token to watch)",
+                )
+                return
+        conn = Connection(seat)
+        try:
+            await runtime.connect(conn)
+        except Refused as exc:
+            await _refuse(websocket, CLOSE_SERVER_ERROR, exc.rule, exc.message)
+            return
+        # Sending runs in a task of its own, so a slow client never holds up a table;
+        # receiving runs here, until the client disconnects.
+        sender = asyncio.create_task(_send_loop(websocket, conn))
+        try:
+            await _receive_loop(websocket, runtime, conn)
+        finally:
+            runtime.disconnect(conn)
+            conn.closed = True
+            sender.cancel()
+
+
+async def _refuse(websocket: WebSocket, code: int, rule: str, message: str) -> None:
+    """Say why in an error message, then close with the reason (at most 123 bytes)."""
+    await websocket.send_json({"type": "error", "rule": rule, "message": message})
+    reason = message.encode()[:123].decode(errors="ignore")
+    await websocket.close(code=code, reason=reason)
+
+
+async def _send_loop(websocket: WebSocket, conn: Connection) -> None:
+    """Write the connection's queued messages; a Close closes the socket."""
+    try:
+        while True:
+            item = await conn.next()
+            if isinstance(item, Close):
+                await websocket.close(code=item.code, reason=item.reason)
+                return
+            await websocket.send_text(item)
+    except (WebSocketDisconnect, RuntimeError, OSError):
+        return  # the client has gone: the receiving side ends the connection
+
+
+async def _receive_loop(websocket: WebSocket, runtime: TableRuntime, conn: Connection) -> None:
+    """Handle the client's messages one at a time, in order, until it disconnects."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            conn.error("protocol", "send text frames holding JSON, not binary frames")
+            continue
+        await runtime.handle_message(conn, text)

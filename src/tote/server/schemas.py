@@ -1,0 +1,165 @@
+"""The HTTP API's request and response bodies (pydantic), so /openapi.json documents them.
+
+Game views are plain JSON objects (``dict``): their shape belongs to each game
+(``State.view``), not to the server. Everything else a client sends or
+receives has a model here.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_NAME = 40
+"""Longest player name, in characters."""
+MAX_MOVE_SECONDS = 24 * 60 * 60
+"""Longest per-move time limit a table may set: a day (correspondence play)."""
+
+TableStatus = Literal["open", "playing", "finished", "ended"]
+
+
+class _Request(BaseModel):
+    """Request bodies refuse unknown fields: a typo is an error, not a silent default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorResponse(BaseModel):
+    """Every refusal: one line a user can read, and the rule that refused it (if any)."""
+
+    error: str
+    rule: str | None = None
+
+
+# ------------------------------------------------------------------ games
+class VariantInfo(BaseModel):
+    name: str
+    description: str
+    options: dict[str, Any]
+    """The options the variant sets."""
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    players_note: str | None
+    """How people map to seats, where that is not one person a seat (teams)."""
+    variants: list[VariantInfo]
+    bots: list[str]
+    default_bot: str
+    options: dict[str, Any]
+    """Every option with its default value."""
+    options_schema: dict[str, Any]
+    """The JSON schema of the game's options."""
+
+
+# ----------------------------------------------------------------- tables
+class BotSeat(_Request):
+    seat: int = Field(ge=0)
+    bot: str = Field(min_length=1, max_length=32)
+
+
+class CreateTableRequest(_Request):
+    game: str = Field(min_length=1, max_length=64)
+    players: int = Field(ge=1, le=64, description="Number of seats.")
+    variants: list[str] = []
+    options: dict[str, Any] = {}
+    bots: list[BotSeat] = Field(default=[], description="Seats played by bots from the start.")
+    move_seconds: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_MOVE_SECONDS,
+        description=(
+            "A per-move time limit for every seat, for games without timers of their own. "
+            "When it runs out the server plays the game's timeout move, or the game's "
+            "default bot's move where the game has none."
+        ),
+    )
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    taken: bool
+    """A player has joined, or a bot plays it."""
+    bot: str | None
+
+
+class TableInfo(BaseModel):
+    """A table's public information: never a token, the seed or a move."""
+
+    id: str
+    game: str
+    title: str
+    status: TableStatus
+    players: int
+    seats: list[SeatInfo]
+    variants: list[str]
+    options: dict[str, Any]
+    move_seconds: int | None
+    version: int
+    """Moves stored so far (chance moves included)."""
+    created_at: datetime
+
+
+class TableLinks(BaseModel):
+    """Where to go next with a table: paths relative to the server."""
+
+    table: str
+    join: str
+    view: str
+    moves: str
+    websocket: str
+    """Add ``?token=SEAT_TOKEN`` to play a seat; without it, you watch."""
+
+
+class CreateTableResponse(BaseModel):
+    table_id: str
+    host_token: str
+    """Send it as ``X-Host-Token`` to add bots, start and end the table. Shown once."""
+    table: TableInfo
+    links: TableLinks
+
+
+class JoinRequest(_Request):
+    seat: int | None = Field(default=None, ge=0, description="Default: the first free seat.")
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+
+
+class JoinResponse(BaseModel):
+    table_id: str
+    seat: int
+    token: str
+    """The seat's secret: send it as ``X-Seat-Token`` or ``?token=`` on the WebSocket."""
+    websocket: str
+
+
+class SetBotRequest(_Request):
+    seat: int = Field(ge=0)
+    bot: str = Field(min_length=1, max_length=32)
+
+
+# ------------------------------------------------------------------ play
+class MoveRequest(_Request):
+    move: dict[str, Any] = Field(description='A move as JSON, e.g. {"type": "move_horse", ...}.')
+    seat: int | None = Field(
+        default=None, description="Optional: the seat you mean to play; must be your token's."
+    )
+
+
+class ViewResponse(BaseModel):
+    """A seat's (or a spectator's) view of a table: the same as a WebSocket ``view`` message."""
+
+    type: Literal["view"] = "view"
+    table_id: str
+    status: TableStatus
+    seat: int | None
+    version: int
+    deadline: float | None
+    """When the seats to act now run out of time (Unix seconds), or null."""
+    view: dict[str, Any] | None
+    """``State.view(seat)``; null while the table waits for players."""

@@ -1,0 +1,685 @@
+// Winner's Circle: the oval track, the horse cards with their betting areas,
+// the players' money and chips, the bet and move buttons, payouts and history.
+//
+// Everything comes from the view: a face-down chip of another seat arrives as
+// null and is drawn as "?"; this page has no other way to know its value.
+
+import { fill, h, ordinal, s, seatColour, seatLabel, seatName, seatTag } from "../js/ui.js";
+
+export const title = "Winner's Circle";
+export const scoreLabel = "money";
+
+const SYMBOLS = ["head", "cap", "saddle", "shoe"];
+const DIE_FACES = { head: 3, cap: 1, saddle: 1, shoe: 1 };
+const PLACES = { win: "1st", place: "2nd", show: "3rd" };
+const PLACE_WORDS = { win: "win", place: "place", show: "show" };
+const HORSE_COLOURS = {
+  red: "#d62828",
+  blue: "#1f6feb",
+  green: "#2b9348",
+  yellow: "#f4c430",
+  purple: "#7b2cbf",
+  orange: "#f77f00",
+  white: "#f4f4f0",
+  black: "#222222",
+  brown: "#8b5a2b",
+  pink: "#e75480",
+  grey: "#8a8a8a",
+  gray: "#8a8a8a",
+};
+const LIGHT = new Set(["white", "yellow"]);
+
+/** A horse's colour from its name (named colours first, else a hue from the name). */
+export function horseColour(name) {
+  if (HORSE_COLOURS[name]) return HORSE_COLOURS[name];
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
+  return `hsl(${hash} 65% 45%)`;
+}
+
+function ink(name) {
+  return LIGHT.has(name) ? "#222" : "#fff";
+}
+
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const money = (n) => Number(n).toLocaleString("en");
+
+// ------------------------------------------------------------------ the track
+const TRACK = { cx: 220, cy: 122, a: 105, r: 92, spaces: 36 };
+
+/** Centre and heading (degrees) of distance d along the oval, from the finish line,
+ *  counter-clockwise: right along the bottom straight, up, left along the top, down. */
+function along(d) {
+  const { cx, cy, a, r } = TRACK;
+  const half = Math.PI * r;
+  const P = 4 * a + 2 * half;
+  d = ((d % P) + P) % P;
+  if (d < a) return { x: cx + d, y: cy + r, angle: 0 };
+  d -= a;
+  if (d < half) {
+    const phi = Math.PI / 2 - d / r;
+    return { x: cx + a + r * Math.cos(phi), y: cy + r * Math.sin(phi), angle: (-(d / r) * 180) / Math.PI };
+  }
+  d -= half;
+  if (d < 2 * a) return { x: cx + a - d, y: cy - r, angle: 180 };
+  d -= 2 * a;
+  if (d < half) {
+    const phi = -Math.PI / 2 - d / r;
+    return { x: cx - a + r * Math.cos(phi), y: cy + r * Math.sin(phi), angle: 180 - (d / r) * 180 / Math.PI };
+  }
+  d -= half;
+  return { x: cx - a + d, y: cy + r, angle: 0 };
+}
+
+function perimeter() {
+  return 4 * TRACK.a + 2 * Math.PI * TRACK.r;
+}
+
+function spacePoint(space, spaces = TRACK.spaces) {
+  const step = perimeter() / spaces;
+  return along((space - 0.5) * step);
+}
+
+/** Offset from the lane's centre line towards the infield (negative: outside). */
+function inward(point, by) {
+  const rad = (point.angle * Math.PI) / 180;
+  // Heading (cos, sin); the infield is to the left of travel on screen: (sin, -cos).
+  return { x: point.x + Math.sin(rad) * by, y: point.y - Math.cos(rad) * by };
+}
+
+function stadium(offset) {
+  // The oval's outline at ``offset`` from the lane's centre line (positive: inside).
+  const { cx, cy, a, r } = TRACK;
+  const R = r - offset;
+  return `M ${cx - a} ${cy + R} L ${cx + a} ${cy + R} A ${R} ${R} 0 0 0 ${cx + a} ${cy - R} L ${cx - a} ${cy - R} A ${R} ${R} 0 0 0 ${cx - a} ${cy + R} Z`;
+}
+
+function buildTrack(spaces, pace) {
+  const P = perimeter();
+  const step = P / spaces;
+  const half = 15;
+  const cells = [];
+  for (let k = 1; k <= spaces; k += 1) {
+    const d0 = (k - 1) * step + 0.7;
+    const d1 = k * step - 0.7;
+    const corners = [inward(along(d0), half), inward(along(d1), half), inward(along(d1), -half), inward(along(d0), -half)];
+    // Curved cells get a point in the middle of each edge, so they follow the oval.
+    const mid = along((d0 + d1) / 2);
+    const points = [corners[0], inward(mid, half), corners[1], corners[2], inward(mid, -half), corners[3]];
+    cells.push(
+      s("polygon", {
+        points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
+        class: k === pace ? "cell pace-cell" : "cell",
+        "data-space": String(k),
+      }),
+    );
+  }
+  const labels = [];
+  for (let k = 1; k <= spaces; k += 1) {
+    if (k % 3 !== 0 && k !== 1) continue;
+    const p = inward(spacePoint(k, spaces), half + 9);
+    labels.push(s("text.space-no", { x: p.x.toFixed(1), y: (p.y + 3).toFixed(1) }, String(k)));
+  }
+  const line = along(0);
+  const paceAt = inward(spacePoint(pace, spaces), half + 24);
+  return s(
+    "svg.track",
+    { viewBox: `0 0 440 ${2 * TRACK.cy}`, role: "img", "aria-label": "The race track" },
+    s("rect.grass", { x: "0", y: "0", width: "440", height: String(2 * TRACK.cy), rx: "16" }),
+    s("path.rail", { d: stadium(-half - 1.5) }),
+    s("path.infield", { d: stadium(half + 1.5) }),
+    s("g.cells", null, cells),
+    s("g.labels", null, labels),
+    s(
+      "g.finish-line",
+      { transform: `translate(${line.x} ${line.y})` },
+      s("rect", { x: "-2.5", y: String(-half - 1), width: "5", height: String(2 * half + 2), class: "finish" }),
+      s("text.finish-label", { x: "0", y: String(half + 10) }, "finish"),
+    ),
+    s(
+      "g.pace-chip",
+      { transform: `translate(${paceAt.x.toFixed(1)} ${paceAt.y.toFixed(1)})` },
+      s("circle", { r: "9" }),
+      s("text", { y: "3.5" }, "P"),
+      s("title", null, `Pace chip on space ${pace}: the first horse to reach it becomes the pace horse`),
+    ),
+    s("g.infield-text"),
+    s("g.horses"),
+  );
+}
+
+function drawTrack(holder, view, ctx) {
+  const st = view.state;
+  const pace = st.pace_space;
+  let svg = holder.querySelector("svg.track");
+  if (!svg || svg.dataset.pace !== String(pace)) {
+    svg = buildTrack(TRACK.spaces, pace);
+    svg.dataset.pace = String(pace);
+    fill(holder, svg);
+  }
+  svg.querySelector(".pace-chip").classList.toggle("taken", Boolean(st.pace_horse));
+  const movable = movableHorses(view, ctx);
+  // Horses: several may share a space (Crowded Field): fan them out towards the infield.
+  const bySpace = {};
+  for (const horse of st.horses) {
+    if (horse.space !== null && horse.space !== undefined) (bySpace[horse.space] ||= []).push(horse.name);
+  }
+  const layer = svg.querySelector("g.horses");
+  const seen = new Set();
+  for (const horse of st.horses) {
+    let token = layer.querySelector(`g.horse[data-horse="${CSS.escape(horse.name)}"]`);
+    const onTrack = horse.space !== null && horse.space !== undefined;
+    if (!onTrack) {
+      if (token) token.remove();
+      continue;
+    }
+    seen.add(horse.name);
+    if (!token) {
+      token = s(
+        "g.horse",
+        { "data-horse": horse.name },
+        s("circle", { r: "12", fill: horseColour(horse.name) }),
+        s("text", { y: "4.5", fill: ink(horse.name) }, String(horse.gate)),
+        s("title"),
+      );
+      layer.append(token);
+    }
+    const stack = bySpace[horse.space];
+    const index = stack.indexOf(horse.name);
+    const p = inward(spacePoint(horse.space), stack.length > 1 ? -6 + index * (28 / stack.length) : 0);
+    token.style.transform = `translate(${p.x.toFixed(1)}px, ${p.y.toFixed(1)}px)`;
+    token.classList.toggle("movable", movable.has(horse.name));
+    token.classList.toggle("moved", !horse.face_up);
+    token.classList.toggle("pace", horse.pace_horse);
+    token.querySelector("title").textContent = `${cap(horse.name)} on space ${horse.space}, ${horse.to_finish} to the finish`;
+  }
+  for (const token of [...layer.querySelectorAll("g.horse")]) if (!seen.has(token.dataset.horse)) token.remove();
+  drawInfield(svg.querySelector("g.infield-text"), view, ctx);
+}
+
+function drawInfield(group, view, ctx) {
+  const st = view.state;
+  const { cx, cy } = TRACK;
+  const lines = [];
+  lines.push(s("text.infield-title", { x: String(cx), y: String(cy - 26) }, view.over ? "Final standings" : `Race ${st.race} of ${st.races}${st.multiplier !== 1 ? `  ·  pays ×${st.multiplier}` : ""}`));
+  if (st.rolled) {
+    lines.push(
+      s(
+        "g.die",
+        { transform: `translate(${cx} ${cy + 6})` },
+        s("rect", { x: "-34", y: "-16", width: "68", height: "32", rx: "7" }),
+        s("text", { y: "5" }, st.rolled.toUpperCase()),
+      ),
+    );
+  } else {
+    const podium = st.horses.filter((x) => x.finished).sort((a, b) => Object.keys(PLACES).indexOf(a.finished) - Object.keys(PLACES).indexOf(b.finished));
+    if (podium.length) {
+      podium.forEach((horse, i) => {
+        const x = cx - 50 + i * 50;
+        lines.push(
+          s(
+            "g.podium",
+            { transform: `translate(${x} ${cy + 4})` },
+            s("circle", { r: "11", fill: horseColour(horse.name) }),
+            s("text", { y: "4", fill: ink(horse.name) }, String(horse.gate)),
+            s("text.podium-place", { y: "26" }, PLACES[horse.finished]),
+          ),
+        );
+      });
+    } else {
+      lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 8) }, phaseText(view)));
+    }
+  }
+  if (!st.rolled && st.horses.some((x) => x.finished) && !view.over) {
+    // podium shown above
+  }
+  lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 46) }, st.pace_horse ? `Pace horse: ${st.pace_horse}` : `Pace chip on space ${st.pace_space}`));
+  fill(group, lines);
+}
+
+// ------------------------------------------------------------------ helpers
+function phaseText(view) {
+  const st = view.state;
+  if (view.over) return "Game over";
+  switch (st.phase) {
+    case "preparation":
+      return "Horses go to the gates";
+    case "first_bettor":
+      return "Who bets first?";
+    case "bets":
+      return `Betting round ${bettingRound(view)} of ${st.betting_rounds}`;
+    case "roll":
+    case "move":
+      return "They're off!";
+    default:
+      return st.phase;
+  }
+}
+
+function bettingRound(view) {
+  const st = view.state;
+  return Math.min(Math.floor(st.bets.length / view.players) + 1, st.betting_rounds);
+}
+
+function myTurn(view, ctx) {
+  return ctx.seat !== null && ctx.seat !== undefined && view.turn.seats.includes(ctx.seat) && Array.isArray(view.legal_moves);
+}
+
+function movableHorses(view, ctx) {
+  if (!myTurn(view, ctx)) return new Set();
+  return new Set(view.legal_moves.filter((m) => m.type === "move_horse").map((m) => m.horse));
+}
+
+function chip(value, seat, { mine = false, faceDown = false, title = "" } = {}) {
+  const hidden = value === null || value === undefined;
+  return h(
+    "span.chip",
+    {
+      class: `${hidden ? "hidden-chip" : ""} ${faceDown ? "face-down" : ""} ${mine ? "mine" : ""}`,
+      style: { "--seat": seatColour(seat) },
+      title,
+      dataset: { seat: String(seat), chip: hidden ? "?" : String(value) },
+    },
+    hidden ? "?" : String(value),
+  );
+}
+
+function horseName(name) {
+  return h("span.horse-name", { style: { "--horse": horseColour(name) } }, h("span.horse-swatch"), cap(name));
+}
+
+// ------------------------------------------------------------------ sections
+let selectedChip = null;
+
+function turnBanner(view, ctx) {
+  const st = view.state;
+  const turn = view.turn;
+  if (view.over) return h("div.turn-banner.over", null, "The game is over: three races run.");
+  if (turn.chance || !turn.seats.length) return h("div.turn-banner", null, phaseText(view) + "…");
+  const actor = turn.seats[0];
+  const mine = myTurn(view, ctx);
+  if (st.phase === "bets") {
+    return h(
+      "div.turn-banner",
+      { class: mine ? "mine" : "" },
+      mine ? `Your bet: place one of your chips (round ${bettingRound(view)} of ${st.betting_rounds}).` : [seatTag(ctx, actor), ` is placing a chip (round ${bettingRound(view)} of ${st.betting_rounds}).`],
+    );
+  }
+  if (st.phase === "move") {
+    return h(
+      "div.turn-banner",
+      { class: mine ? "mine" : "" },
+      mine ? ["You rolled ", h("strong.die-word", null, st.rolled.toUpperCase()), ": choose a face-up horse to move."] : [seatTag(ctx, actor), " rolled ", h("strong.die-word", null, String(st.rolled).toUpperCase()), " and chooses a horse."],
+    );
+  }
+  return h("div.turn-banner", null, [seatTag(ctx, actor), " to act."]);
+}
+
+function actions(view, send, ctx) {
+  const st = view.state;
+  if (!myTurn(view, ctx)) return null;
+  const moves = view.legal_moves;
+  if (st.phase === "bets") {
+    const bets = moves.filter((m) => m.type === "place_bet");
+    const chips = [...new Set(bets.map((m) => m.chip))].sort((a, b) => b - a);
+    if (!chips.includes(selectedChip)) selectedChip = chips[0];
+    const canBet = new Set(bets.filter((m) => m.chip === selectedChip).map((m) => m.horse));
+    const mine = new Set(st.bets.filter((b) => b.seat === ctx.seat).map((b) => b.horse));
+    return h(
+      "div.actions.panel",
+      { dataset: { phase: "bets" } },
+      h("div.label", null, "1. Your chip"),
+      h(
+        "div.chip-picker",
+        { role: "radiogroup" },
+        chips.map((c) =>
+          h(
+            "button.chip-choice",
+            {
+              type: "button",
+              role: "radio",
+              "aria-checked": String(c === selectedChip),
+              class: c === selectedChip ? "selected" : "",
+              dataset: { chip: String(c) },
+              onclick: () => {
+                selectedChip = c;
+                render(view, lastEl, send, ctx);
+              },
+            },
+            chip(c, ctx.seat, { mine: true }),
+            h("small", null, c === 0 ? "bluff: pays nothing" : c === 2 ? "two bets" : "one bet"),
+          ),
+        ),
+      ),
+      h("div.label", null, "2. The horse"),
+      h(
+        "div.horse-buttons",
+        null,
+        st.horses.map((horse) =>
+          h(
+            "button.horse-button",
+            {
+              type: "button",
+              disabled: !canBet.has(horse.name),
+              style: { "--horse": horseColour(horse.name), "--ink": ink(horse.name) },
+              dataset: { action: "bet", horse: horse.name, chip: String(selectedChip) },
+              title: mine.has(horse.name) ? "You already have a chip on this horse" : `Bet your ${selectedChip}-chip on ${horse.name}`,
+              onclick: () => send({ type: "place_bet", horse: horse.name, chip: selectedChip }),
+            },
+            cap(horse.name),
+            mine.has(horse.name) ? h("small", null, "your chip") : null,
+          ),
+        ),
+      ),
+      h("p.help", null, "A chip is a show bet: it pays if the horse finishes 1st, 2nd or 3rd, and costs 100 per bet if it comes last. One chip per horse."),
+    );
+  }
+  if (st.phase === "move") {
+    const horses = moves.filter((m) => m.type === "move_horse").map((m) => m.horse);
+    const byName = Object.fromEntries(st.horses.map((x) => [x.name, x]));
+    return h(
+      "div.actions.panel",
+      { dataset: { phase: "move" } },
+      h("div.label", null, `Move a horse by its ${st.rolled} value`),
+      h(
+        "div.horse-buttons",
+        null,
+        horses.map((name) => {
+          const steps = byName[name].card ? byName[name].card[st.rolled] : "?";
+          return h(
+            "button.horse-button",
+            {
+              type: "button",
+              style: { "--horse": horseColour(name), "--ink": ink(name) },
+              dataset: { action: "move", horse: name },
+              onclick: () => send({ type: "move_horse", horse: name }),
+            },
+            cap(name),
+            h("small", null, `+${steps}`),
+          );
+        }),
+      ),
+      h("p.help", null, "Only face-up horses may move; a moved horse waits until all the others have moved. A horse cannot land on an occupied space: it stops on the first free space behind."),
+    );
+  }
+  return null;
+}
+
+function horseCards(view, ctx) {
+  const st = view.state;
+  const hidden = st.variants && st.variants.hidden_bets;
+  const movable = movableHorses(view, ctx);
+  return h(
+    "div.horse-cards",
+    null,
+    st.horses.map((horse) => {
+      const bets = st.bets.filter((b) => b.horse === horse.name);
+      const card = horse.card;
+      const status = horse.finished
+        ? h("span.badge.place", null, `${PLACES[horse.finished]} (${PLACE_WORDS[horse.finished]})`)
+        : card === null
+          ? h("span.badge", null, "not drawn yet")
+          : horse.face_up
+            ? h("span.badge.up", null, "face up")
+            : h("span.badge.down", null, "moved: face down");
+      return h(
+        "article.horse-card",
+        {
+          class: `${card && !horse.face_up && !horse.finished ? "face-down" : ""} ${horse.finished ? "finished" : ""} ${movable.has(horse.name) ? "movable" : ""}`,
+          style: { "--horse": horseColour(horse.name), "--ink": ink(horse.name) },
+          dataset: { horse: horse.name },
+        },
+        h(
+          "header",
+          null,
+          h("span.gate", null, String(horse.gate)),
+          h("span.name", null, cap(horse.name)),
+          horse.pace_horse ? h("span.badge.pace", { title: "The pace horse pays 100 more per bet if it places" }, "pace") : null,
+          status,
+        ),
+        card
+          ? h(
+              "div.values",
+              null,
+              SYMBOLS.map((sym) =>
+                h(
+                  "div.value",
+                  { class: st.rolled === sym ? "rolled" : "" },
+                  h("small", null, sym + (DIE_FACES[sym] > 1 ? ` ×${DIE_FACES[sym]}` : "")),
+                  h("strong", null, String(card[sym])),
+                ),
+              ),
+            )
+          : null,
+        card
+          ? h("div.where.muted", null, horse.finished ? "crossed the finish line" : `space ${horse.space} · ${horse.to_finish} to go`)
+          : null,
+        h(
+          "div.betting-area",
+          { "aria-label": `Chips on ${horse.name}` },
+          bets.length
+            ? bets.map((b) => chip(b.chip, b.seat, { mine: b.seat === ctx.seat, faceDown: hidden, title: `${seatName(ctx, b.seat)}${b.chip === null ? ": face down" : `: ${b.chip}-chip`}` }))
+            : h("span.muted", null, "no chips"),
+        ),
+      );
+    }),
+  );
+}
+
+function players(view, ctx) {
+  const st = view.state;
+  const acting = new Set(view.turn.seats);
+  const hidden = st.variants && st.variants.hidden_bets;
+  const rows = [];
+  for (let seat = 0; seat < view.players; seat += 1) {
+    const hand = st.chips[seat];
+    const placed = st.bets.filter((b) => b.seat === seat);
+    rows.push(
+      h(
+        "tr",
+        { class: `${acting.has(seat) ? "acting" : ""} ${seat === ctx.seat ? "me" : ""}`, dataset: { seat: String(seat) } },
+        h("td", null, seatTag(ctx, seat)),
+        h("td.money", null, money(st.money[seat])),
+        h(
+          "td.hand",
+          null,
+          Array.isArray(hand)
+            ? hand.length
+              ? hand.map((c) => chip(c, seat, { mine: seat === ctx.seat }))
+              : h("span.muted", null, "none")
+            : h("span.hidden-count", { title: "Face-down chips: only their owner knows them" }, `${hand} hidden`),
+        ),
+        h(
+          "td.placed",
+          null,
+          placed.length
+            ? placed.map((b) => h("span.bet", null, chip(b.chip, seat, { mine: seat === ctx.seat, faceDown: hidden }), h("small", null, b.horse)))
+            : h("span.muted", null, "–"),
+        ),
+      ),
+    );
+  }
+  return h(
+    "div.players.panel",
+    null,
+    h("table", null, h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Money"), h("th", null, "In hand"), h("th", null, "Bets this race"))), h("tbody", null, rows)),
+  );
+}
+
+function columnCounts(st) {
+  const alternative = st.variants && st.variants.alternative_payouts;
+  const counts = {};
+  for (const horse of st.horses) counts[horse.name] = 0;
+  for (const bet of st.bets) {
+    if (counts[bet.horse] === null) continue;
+    if (alternative) counts[bet.horse] += 1;
+    else if (bet.chip === null) counts[bet.horse] = null;
+    else counts[bet.horse] += bet.chip;
+  }
+  return counts;
+}
+
+function payoutTable(view) {
+  const st = view.state;
+  const table = st.payout_table;
+  const width = table.win.length;
+  const counts = columnCounts(st);
+  const alternative = st.variants && st.variants.alternative_payouts;
+  const header = [h("th", null, "bets →")];
+  for (let i = 1; i <= width; i += 1) header.push(h("th", null, String(i)));
+  const row = (name) => h("tr", null, h("th", null, `${PLACES[name]} ${name}`), table[name].map((v) => h("td", null, String(v))));
+  const now = Object.entries(counts).filter(([, n]) => n !== 0);
+  return [
+    h("div.scroll-x", null, h("table.payouts", null, h("thead", null, h("tr", null, header)), h("tbody", null, row("win"), row("place"), row("show")))),
+    h(
+      "p.help",
+      null,
+      `Each bet on a horse that places is paid by the column of its number of ${alternative ? "chips (Alternative Payouts)" : "bets"}. `,
+      `The pace horse pays +${table.pace_bonus_per_bet} per bet if it places; the last horse costs ${table.last_place_per_bet} per bet. `,
+      `Race 3 pays double. A 2-chip is two bets${st.variants && st.variants.hidden_bets ? ", a 0-chip none" : ""}.`,
+    ),
+    h(
+      "p.columns",
+      null,
+      h("span.label", null, "Column now: "),
+      now.length ? now.map(([name, n]) => h("span.col-count", null, horseName(name), ` ${n === null ? "?" : n}`)) : h("span.muted", null, "no bets yet"),
+    ),
+  ];
+}
+
+function payment(p) {
+  if (p.reason === "last") {
+    return p.amount === 0 ? `owed for last (${p.horse}), had nothing to pay` : `${money(p.amount)} last (${p.horse})`;
+  }
+  return `+${money(p.amount)} ${p.reason} (${p.horse})`;
+}
+
+function history(view, ctx) {
+  const races = view.state.history || [];
+  if (!races.length) return h("p.muted", null, "No race finished yet.");
+  return races.map((race) => {
+    const bySeat = {};
+    for (const p of race.payments) (bySeat[p.seat] ||= []).push(p);
+    return h(
+      "div.race",
+      { dataset: { race: String(race.race) } },
+      h(
+        "div.race-head",
+        null,
+        h("strong", null, `Race ${race.race}`),
+        race.multiplier !== 1 ? h("small", null, ` (×${race.multiplier})`) : null,
+        ": ",
+        h("span", null, "1st ", horseName(race.win), ", 2nd ", horseName(race.place), ", 3rd ", horseName(race.show)),
+        h("span.muted", null, `; last ${race.last.join(", ")}; pace horse ${race.pace_horse || "none"}`),
+      ),
+      h(
+        "ul.payments",
+        null,
+        Object.keys(race.money).map((seatKey) => {
+          const seat = Number(seatKey);
+          const lines = bySeat[seat] || [];
+          const bets = (race.bets || []).filter((b) => b.seat === seat);
+          return h(
+            "li",
+            { dataset: { seat: String(seat) } },
+            seatTag(ctx, seat),
+            ": ",
+            lines.length ? lines.map(payment).join(", ") : "nothing",
+            h("span.muted", null, ` → ${money(race.money[seat])}`),
+            bets.length ? h("div.race-bets.muted", null, "bets: ", bets.map((b) => `${b.chip} on ${b.horse}`).join(", ")) : null,
+          );
+        }),
+      ),
+    );
+  });
+}
+
+function helpLines(view) {
+  const st = view.state;
+  const hidden = st.variants && st.variants.hidden_bets;
+  const active = Object.entries(st.variants || {})
+    .filter(([, on]) => on)
+    .map(([name]) => name.replace(/_/g, " "));
+  return [
+    h(
+      "p.help",
+      null,
+      `Three races. Before each, everyone places ${st.betting_rounds} chips on different horses${hidden ? " face down (0, 1, 1, 2: the 0 is a bluff)" : ""}. `,
+      "Then, in turn, each player rolls the die and moves one face-up horse by that horse's value for the symbol. ",
+      "The first three across the line pay the bets on them; most money after three races wins.",
+    ),
+    h("p.help", null, "The die shows HEAD on 3 of its 6 sides, CAP, SADDLE and SHOE on one each."),
+    active.length ? h("p.help", null, `Variants: ${active.join(", ")}.`) : null,
+  ];
+}
+
+// ------------------------------------------------------------------ render
+let lastEl = null;
+
+function section(el, name, make) {
+  let node = el.querySelector(`:scope > [data-part="${name}"]`);
+  if (!node) {
+    node = make();
+    node.dataset.part = name;
+    el.append(node);
+  }
+  return node;
+}
+
+export function render(view, el, send, ctx) {
+  lastEl = el;
+  if (!el.classList.contains("wc")) {
+    el.replaceChildren();
+    el.classList.add("wc");
+  }
+  fill(section(el, "banner", () => h("div")), turnBanner(view, ctx));
+  fill(section(el, "actions", () => h("div")), actions(view, send, ctx));
+  const board = section(el, "board", () => h("div.board"));
+  drawTrack(board, view, ctx);
+  fill(section(el, "cards", () => h("div")), horseCards(view, ctx));
+  fill(section(el, "players", () => h("div")), players(view, ctx));
+  const payouts = section(el, "payouts", () => h("details.panel", null, h("summary", null, "Payout table"), h("div.body")));
+  fill(payouts.querySelector(".body"), payoutTable(view));
+  const past = section(el, "history", () => h("details.panel", { open: true }, h("summary", null, "Race history"), h("div.body")));
+  fill(past.querySelector(".body"), history(view, ctx));
+  const help = section(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
+  fill(help.querySelector(".body"), helpLines(view));
+}
+
+// ------------------------------------------------------------------ the log
+export function describeEvent(event, ctx) {
+  const who = (seat) => seatLabel(ctx, seat);
+  switch (event.kind) {
+    case "horse_card":
+      return `${cap(event.horse)} goes to gate ${event.gate} and starts on space ${event.space} (card ${event.card}).`;
+    case "card_set_aside":
+      return `Card ${event.card} is put aside (${event.horse} already runs).`;
+    case "first_bettor":
+      return `Race ${event.race}: ${who(event.seat)} places the first bet.`;
+    case "bet":
+      if (event.face_down) {
+        const secret = event.chip === null || event.chip === undefined ? "" : ` (your ${event.chip}-chip)`;
+        return `${who(event.seat)} places a face-down chip on ${event.horse}${secret}.`;
+      }
+      return `${who(event.seat)} bets a ${event.chip}-chip on ${event.horse}.`;
+    case "die":
+      return `${who(event.seat)} rolls ${String(event.symbol).toUpperCase()}.`;
+    case "horse_moved": {
+      let text = `${who(event.seat)} moves ${event.horse} ${event.moved}`;
+      if (event.moved !== event.value) text += ` (of ${event.value}, blocked)`;
+      text += event.finished ? " across the finish" : ` to space ${event.space}`;
+      if (event.pace_horse) text += "; it is the pace horse";
+      if (event.finished) text += `: ${ordinal(Object.keys(PLACES).indexOf(event.finished) + 1)}`;
+      return `${text}.`;
+    }
+    case "payout": {
+      const paid = {};
+      for (const p of event.payments) paid[p.seat] = (paid[p.seat] || 0) + p.amount;
+      const parts = Object.entries(paid).map(([seat, amount]) => `${who(Number(seat))} ${amount >= 0 ? "+" : ""}${money(amount)}`);
+      return `Race ${event.race} over: 1st ${event.win}, 2nd ${event.place}, 3rd ${event.show}, last ${event.last.join(", ")}. ${parts.length ? parts.join(", ") : "Nobody is paid"}.`;
+    }
+    default:
+      return null;
+  }
+}
+

@@ -1,0 +1,356 @@
+// The lobby: open tables, and a form to create a table and hand out seat links.
+
+import { get, post, saveHostToken, saveSeat, savedName, saveName } from "./api.js";
+import { normaliseGame, normaliseTable, listOf } from "./model.js";
+import { fill, h, plural, toast } from "./ui.js";
+
+const state = {
+  games: [],
+  game: null, // the chosen game (normalised)
+  seats: [], // per seat: {kind: "me" | "friend" | "open" | "bot", name, bot}
+};
+
+const $ = (id) => document.getElementById(id);
+
+// ------------------------------------------------------------------ games
+async function loadGames() {
+  try {
+    const data = await get("/api/games");
+    state.games = listOf(data, "games").map(normaliseGame);
+  } catch (err) {
+    fill($("game-choice"), h("p.error-text", null, `Cannot load the games: ${err.message}`));
+    return;
+  }
+  const wanted = new URLSearchParams(location.search).get("game");
+  chooseGame(state.games.find((g) => g.id === wanted) || state.games[0]);
+}
+
+function chooseGame(game) {
+  state.game = game;
+  renderGameChoice();
+  if (!game) return;
+  const count = Math.min(Math.max(game.defaultPlayers, game.min), game.max);
+  state.seats = [];
+  resizeSeats(count);
+  renderSetup();
+  $("create-button").disabled = false;
+}
+
+function renderGameChoice() {
+  const box = $("game-choice");
+  if (!state.games.length) {
+    fill(box, h("p.muted", null, "This server has no games."));
+    return;
+  }
+  fill(
+    box,
+    h("div.label", null, "Game"),
+    h(
+      "div.choice-row",
+      { role: "radiogroup" },
+      state.games.map((game) =>
+        h(
+          "button.choice",
+          {
+            type: "button",
+            role: "radio",
+            "aria-checked": String(game === state.game),
+            class: game === state.game ? "selected" : "",
+            dataset: { game: game.id },
+            onclick: () => chooseGame(game),
+          },
+          h("strong", null, game.title),
+          h("small", null, game.blurb || `${game.min}–${game.max} players`),
+        ),
+      ),
+    ),
+  );
+}
+
+function resizeSeats(count) {
+  const seats = state.seats.slice(0, count);
+  while (seats.length < count) {
+    const i = seats.length;
+    if (i === 0) seats.push({ kind: "me", name: savedName(), bot: "" });
+    else seats.push({ kind: "friend", name: "", bot: state.game.defaultBot || state.game.bots[0] || "" });
+  }
+  state.seats = seats;
+}
+
+function renderSetup() {
+  const game = state.game;
+  const box = $("game-setup");
+  const counts = [];
+  for (let n = game.min; n <= game.max; n += 1) counts.push(n);
+  fill(
+    box,
+    game.note ? h("p.help", null, game.note) : null,
+    game.variants.length
+      ? h(
+          "fieldset.variants",
+          null,
+          h("legend", null, "Variants"),
+          game.variants.map((v) =>
+            h(
+              "label.check",
+              null,
+              h("input", { type: "checkbox", name: "variant", value: v.name }),
+              h("span", null, h("strong", null, v.label), v.description ? h("small", null, v.description) : null),
+            ),
+          ),
+        )
+      : null,
+    h(
+      "label.inline",
+      null,
+      h("span.label", null, "Seats"),
+      h(
+        "select#seat-count",
+        {
+          name: "players",
+          onchange: (e) => {
+            resizeSeats(Number(e.target.value));
+            renderSeats();
+          },
+        },
+        counts.map((n) => h("option", { value: String(n), selected: n === state.seats.length }, String(n))),
+      ),
+    ),
+    h("div#seat-rows.seat-rows"),
+    h(
+      "details.advanced",
+      null,
+      h("summary", null, "More options"),
+      h(
+        "label.inline",
+        null,
+        h("span.label", null, "Time per move"),
+        h("input#move-seconds", { type: "number", min: "1", max: "86400", step: "1", inputmode: "numeric", placeholder: "none" }),
+        h("span.muted", null, "seconds (for games without timers of their own)"),
+      ),
+      h(
+        "label.block",
+        null,
+        h("span.label", null, "Game options (JSON)"),
+        h("textarea#options-json", { rows: "3", placeholder: '{"starting_money": 0}', spellcheck: "false" }),
+      ),
+      h("p.help", null, "Rare settings, as the game's options take them. Leave empty for the rulebook's defaults."),
+    ),
+  );
+  renderSeats();
+}
+
+function renderSeats() {
+  const game = state.game;
+  const rows = state.seats.map((seat, i) => {
+    const kinds = [
+      ["me", "Me"],
+      ["friend", "A friend (send a link)"],
+      ["open", "Anyone with the table link"],
+      ...game.bots.map((b) => [`bot:${b}`, `Bot: ${b}${b === game.defaultBot ? " (strongest)" : ""}`]),
+    ];
+    const value = seat.kind === "bot" ? `bot:${seat.bot}` : seat.kind;
+    const needsName = seat.kind === "me" || seat.kind === "friend";
+    return h(
+      "div.seat-row",
+      { dataset: { seat: String(i) } },
+      h("span.seat-number", null, `Seat ${i + 1}`),
+      h(
+        "select.seat-kind",
+        {
+          "aria-label": `Seat ${i + 1}`,
+          onchange: (e) => {
+            const v = e.target.value;
+            if (v.startsWith("bot:")) Object.assign(seat, { kind: "bot", bot: v.slice(4) });
+            else {
+              if (v === "me") for (const other of state.seats) if (other !== seat && other.kind === "me") other.kind = "friend";
+              seat.kind = v;
+            }
+            renderSeats();
+          },
+        },
+        kinds.map(([v, label]) => h("option", { value: v, selected: v === value }, label)),
+      ),
+      needsName
+        ? h("input.seat-name", {
+            type: "text",
+            maxlength: "40",
+            placeholder: seat.kind === "me" ? "Your name" : "Friend's name",
+            "aria-label": `Seat ${i + 1} name`,
+            value: seat.name,
+            oninput: (e) => {
+              seat.name = e.target.value;
+            },
+          })
+        : h("span.seat-hint.muted", null, seat.kind === "open" ? "picks a seat and a name" : "plays by itself"),
+    );
+  });
+  fill($("seat-rows"), rows);
+}
+
+// ------------------------------------------------------------------ create
+async function createTable(event) {
+  event.preventDefault();
+  const game = state.game;
+  if (!game) return;
+  const variants = [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value);
+  let options = {};
+  const raw = ($("options-json") && $("options-json").value.trim()) || "";
+  if (raw) {
+    try {
+      options = JSON.parse(raw);
+    } catch (err) {
+      toast(`The game options are not JSON: ${err.message}`);
+      return;
+    }
+  }
+  for (const [i, seat] of state.seats.entries()) {
+    if ((seat.kind === "me" || seat.kind === "friend") && !seat.name.trim()) {
+      toast(`Seat ${i + 1}: write a name (or make the seat open).`);
+      return;
+    }
+  }
+  const bots = state.seats
+    .map((seat, i) => (seat.kind === "bot" ? { seat: i, bot: seat.bot } : null))
+    .filter(Boolean);
+  const button = $("create-button");
+  button.disabled = true;
+  try {
+    const body = { game: game.id, players: state.seats.length, variants, options, bots };
+    const seconds = Number(($("move-seconds") && $("move-seconds").value) || 0);
+    if (seconds > 0) body.move_seconds = Math.trunc(seconds);
+    const created = await post("/api/tables", body);
+    const tableId = created.table_id || created.id;
+    saveHostToken(tableId, created.host_token);
+    const links = [];
+    for (const [i, seat] of state.seats.entries()) {
+      if (seat.kind !== "me" && seat.kind !== "friend") continue;
+      const joined = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+        seat: i,
+        name: seat.name.trim(),
+      });
+      if (seat.kind === "me") {
+        saveSeat(tableId, joined.seat, joined.token, seat.name.trim());
+        saveName(seat.name.trim());
+      }
+      links.push({ seat: joined.seat, kind: seat.kind, name: seat.name.trim(), token: joined.token });
+    }
+    showCreated(tableId, game, links);
+    loadTables();
+  } catch (err) {
+    toast(err.message, "error", err.rule || "Cannot create the table");
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function copyButton(text) {
+  return h(
+    "button.small",
+    {
+      type: "button",
+      onclick: async (e) => {
+        try {
+          await navigator.clipboard.writeText(text);
+          toast("Copied.", "info");
+        } catch (err) {
+          // No clipboard (plain http): select the text instead.
+          const input = e.target.closest(".link-row").querySelector("input");
+          input.select();
+        }
+      },
+    },
+    "Copy",
+  );
+}
+
+function linkRow(label, url, extra) {
+  return h(
+    "div.link-row",
+    null,
+    h("span.link-label", null, label),
+    h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() }),
+    copyButton(url),
+    extra || null,
+  );
+}
+
+function showCreated(tableId, game, links) {
+  const origin = location.origin;
+  const tablePath = `/t/${encodeURIComponent(tableId)}`;
+  const mine = links.find((l) => l.kind === "me");
+  const friends = links.filter((l) => l.kind === "friend");
+  const open = state.seats.filter((s) => s.kind === "open").length;
+  const box = $("created");
+  fill(
+    box,
+    h("h2", null, `Your ${game.title} table is ready`),
+    friends.length
+      ? [
+          h("p.help", null, "Send each friend their own link: it is their seat. Anyone holding a seat link plays that seat, so send it only to them. These links are shown only here."),
+          friends.map((l) =>
+            linkRow(`Seat ${l.seat + 1}: ${l.name}`, `${origin}${tablePath}?seat=${l.seat}&token=${encodeURIComponent(l.token)}`),
+          ),
+        ]
+      : null,
+    h("p.help", null, open ? `${plural(open, "seat is", "seats are")} open: anyone with the table link picks a seat and a name. Spectators watch with it too.` : "Spectators watch with the table link."),
+    linkRow("Table link", `${origin}${tablePath}`),
+    h(
+      "p.actions",
+      null,
+      h("a.button.primary.big#go-to-table", { href: mine ? `${tablePath}#seat=${mine.seat}` : tablePath }, mine ? "Go to my seat" : "Open the table"),
+    ),
+    h("p.help", null, "On the table page you (the host) start the game once everyone is seated, or fill empty seats with bots."),
+  );
+  box.hidden = false;
+  box.scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+// ------------------------------------------------------------------ open tables
+async function loadTables() {
+  let tables;
+  try {
+    tables = listOf(await get("/api/tables"), "tables").map(normaliseTable);
+  } catch (err) {
+    fill($("table-list"), h("p.error-text", null, `Cannot load the tables: ${err.message}`));
+    return;
+  }
+  if (!tables.length) {
+    fill($("table-list"), h("p.muted", null, "No open tables. Create one!"));
+    return;
+  }
+  const titles = Object.fromEntries(state.games.map((g) => [g.id, g.title]));
+  fill(
+    $("table-list"),
+    h(
+      "ul.table-list",
+      null,
+      tables.map((t) => {
+        const free = t.seats.filter((s) => s.free).length;
+        return h(
+          "li.table-item",
+          { dataset: { table: t.id } },
+          h(
+            "div",
+            null,
+            h("strong", null, titles[t.game] || t.game),
+            t.variants.length ? h("small.muted", null, ` · ${t.variants.join(", ")}`) : null,
+            h(
+              "div.seat-summary",
+              null,
+              t.seats.map((s) => h(`span.pill${s.free ? ".free" : s.bot ? ".bot" : ""}`, null, s.free ? "free" : s.name || s.bot || "taken")),
+            ),
+          ),
+          h("a.button" + (free ? ".primary" : ""), { href: `/t/${encodeURIComponent(t.id)}` }, free ? `Join (${free} free)` : "Watch"),
+        );
+      }),
+    ),
+  );
+}
+
+$("create-form").addEventListener("submit", createTable);
+$("refresh-tables").addEventListener("click", loadTables);
+loadGames().then(loadTables);
+setInterval(() => {
+  if (!document.hidden) loadTables();
+}, 8000);

@@ -1,0 +1,87 @@
+// The API's answers, read into the few shapes the pages use.
+
+/** data may be a list or {key: list}. */
+export function listOf(data, key) {
+  if (Array.isArray(data)) return data;
+  if (data && Array.isArray(data[key])) return data[key];
+  return [];
+}
+
+const BLURBS = {
+  "winners-circle": "Horse racing: bet on three horses, then run the race together",
+  "wits-and-wagers": "Trivia: guess a number, then bet on the best guess",
+};
+
+const NOTES = {
+  "wits-and-wagers": "4 to 20 people. With fewer than 4 seats, play in teams: name each seat's members in the game options, e.g. {\"teams\": [{\"name\": \"Reds\", \"members\": [{\"name\": \"Ann\"}, {\"name\": \"Bo\"}]}, ...]}.",
+};
+
+const DEFAULT_PLAYERS = { "wits-and-wagers": 4, "winners-circle": 3 };
+
+function variantsOf(raw) {
+  if (!raw) return [];
+  const list = Array.isArray(raw)
+    ? raw.map((v) => (typeof v === "string" ? { name: v } : { ...v, name: v.name || v.id }))
+    : Object.entries(raw).map(([name, v]) => {
+        if (typeof v === "string") return { name, description: v };
+        if (Array.isArray(v)) return { name, description: String(v[0] || "") };
+        return { name, ...(v || {}) };
+      });
+  return list.map((v) => ({
+    name: v.name,
+    label: v.title || v.label || v.name.replace(/[-_]/g, " "),
+    description: v.description || v.help || "",
+  }));
+}
+
+function botsOf(raw) {
+  if (!raw) return [];
+  if (Array.isArray(raw)) return raw.map((b) => (typeof b === "string" ? b : b.name || b.id));
+  return Object.keys(raw);
+}
+
+function playersOf(g) {
+  const p = g.players || g.player_counts || {};
+  const min = g.min_players ?? p.min ?? (Array.isArray(p) ? Math.min(...p) : 2);
+  const max = g.max_players ?? p.max ?? (Array.isArray(p) ? Math.max(...p) : 6);
+  return { min: Number(min), max: Number(max) };
+}
+
+export function normaliseGame(g) {
+  const { min, max } = playersOf(g);
+  return {
+    id: g.id,
+    title: g.title || g.id,
+    min,
+    max,
+    defaultPlayers: DEFAULT_PLAYERS[g.id] || min,
+    variants: variantsOf(g.variants),
+    bots: botsOf(g.bots),
+    defaultBot: g.default_bot || null,
+    note: NOTES[g.id] || g.players_note || null,
+    blurb: BLURBS[g.id] || g.description || "",
+  };
+}
+
+/** A seat of a table: {seat, name, bot, taken, free}. */
+export function normaliseSeat(s, i) {
+  const bot = s.bot || null;
+  const taken = Boolean(bot) || Boolean(s.taken ?? s.joined ?? s.human ?? false);
+  return { seat: s.seat ?? i, name: s.name || "", bot, taken, free: !taken };
+}
+
+export function normaliseTable(t) {
+  const seats = listOf(t.seats || [], "seats").map(normaliseSeat);
+  let variants = t.variants || [];
+  if (!Array.isArray(variants)) variants = Object.keys(variants);
+  return {
+    id: t.table_id || t.id,
+    game: t.game,
+    title: t.title || "",
+    status: t.status || "open",
+    seats,
+    variants,
+    options: t.options || {},
+    players: t.players || seats.length,
+  };
+}

@@ -1,0 +1,156 @@
+// Small DOM helpers shared by the lobby, the table page and the game modules.
+// Text always goes in as text nodes (never parsed as markup), so nothing from a view
+// or a player's name can turn into markup.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/**
+ * h("div.card.big", {title: "x", onclick: fn}, "text", child, [children])
+ * Classes after dots, an optional #id; attributes: on* are listeners,
+ * "class" adds classes, "dataset" an object, booleans set or leave out.
+ */
+export function h(tag, attrs, ...children) {
+  const { name, id, classes } = parseTag(tag);
+  const node = document.createElement(name || "div");
+  if (id) node.id = id;
+  for (const cls of classes) node.classList.add(cls);
+  applyAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** The same for SVG elements (attributes are set as they are). */
+export function s(tag, attrs, ...children) {
+  const { name, id, classes } = parseTag(tag);
+  const node = document.createElementNS(SVG_NS, name);
+  if (id) node.id = id;
+  for (const cls of classes) node.classList.add(cls);
+  applyAttrs(node, attrs);
+  append(node, children);
+  return node;
+}
+
+/** "a.button.big#go" -> {name: "a", id: "go", classes: ["button", "big"]} */
+function parseTag(tag) {
+  const parts = tag.match(/[.#]?[^.#]+/g) || [];
+  let name = "";
+  let id = "";
+  const classes = [];
+  for (const part of parts) {
+    if (part[0] === ".") classes.push(part.slice(1));
+    else if (part[0] === "#") id = part.slice(1);
+    else name = part;
+  }
+  return { name, id, classes };
+}
+
+function applyAttrs(node, attrs) {
+  if (!attrs) return;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "class") {
+      for (const cls of String(value).split(/\s+/)) if (cls) node.classList.add(cls);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (key === "style" && typeof value === "object") {
+      // CSSOM, not the style attribute: allowed by the page's CSP.
+      for (const [prop, v] of Object.entries(value)) {
+        if (prop.startsWith("--")) node.style.setProperty(prop, v);
+        else node.style[prop] = v;
+      }
+    } else if (key === "value" && "value" in node && !(node instanceof SVGElement)) {
+      node.value = value;
+    } else if (key === "checked" || key === "disabled" || key === "selected") {
+      node[key] = Boolean(value);
+      if (value === true) node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace everything in ``node`` with ``children``. */
+export function fill(node, ...children) {
+  node.replaceChildren();
+  append(node, children);
+  return node;
+}
+
+// ------------------------------------------------------------------ toasts
+let toastBox = null;
+
+/** A message that goes away by itself; kind: "error" | "info". */
+export function toast(message, kind = "error", title = "") {
+  if (!toastBox) {
+    toastBox = h("div.toasts", { role: "status", "aria-live": "polite" });
+    document.body.append(toastBox);
+  }
+  const item = h(
+    `div.toast.${kind}`,
+    { onclick: () => item.remove() },
+    title ? h("strong", null, title) : null,
+    h("span", null, message),
+  );
+  toastBox.append(item);
+  setTimeout(() => item.classList.add("fading"), kind === "error" ? 7000 : 2500);
+  setTimeout(() => item.remove(), kind === "error" ? 7600 : 3100);
+  return item;
+}
+
+// ------------------------------------------------------------------ seats
+// Seat colours: distinct from the Winner's Circle horse colours.
+export const SEAT_COLOURS = ["#0e9aa7", "#d6336c", "#8d5a2b", "#3949ab", "#6b8e23", "#5f6b7a", "#b8860b"];
+
+export function seatColour(seat) {
+  return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+/** A seat's display name from the names list the table page passes in. */
+export function seatName(ctx, seat) {
+  const names = ctx && ctx.names;
+  if (names && names[seat]) return names[seat];
+  return `Player ${seat + 1}`;
+}
+
+/** "Ann (you)" for one's own seat. */
+export function seatLabel(ctx, seat) {
+  const name = seatName(ctx, seat);
+  return ctx && ctx.seat === seat ? `${name} (you)` : name;
+}
+
+/** A little coloured dot + name, for lists. */
+export function seatTag(ctx, seat, extra = "") {
+  return h(
+    "span.seat-tag",
+    { dataset: { seat: String(seat) } },
+    h("span.seat-dot", { style: { background: seatColour(seat) } }),
+    seatLabel(ctx, seat) + extra,
+  );
+}
+
+export function plural(n, word, words = `${word}s`) {
+  return `${n} ${n === 1 ? word : words}`;
+}
+
+/** 4294967296 -> "4,294,967,296" for plain integers; other numbers as they are. */
+export function groupDigits(text) {
+  if (text === null || text === undefined) return "";
+  const str = String(text);
+  const digits = str.replace(/^-/, "");
+  if (/^\d{5,}$/.test(digits)) return (str.startsWith("-") ? "-" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return str;
+}
+
+export function ordinal(n) {
+  const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
+  return `${n}${suffix}`;
+}

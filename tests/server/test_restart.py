@@ -1,0 +1,107 @@
+"""The store is the truth: a new app (a restarted server, another worker) on the same
+database carries every table on where it was, and a worker that fell behind
+refuses a move with a retry message instead of storing it."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tote.store import Store
+
+from .server_helpers import (
+    TestClient,
+    get_view,
+    new_game,
+    post_move,
+    serving,
+    to_move,
+    version,
+)
+
+
+def wait_for(check: object, timeout: float = 10.0) -> None:
+    """Poll ``check()`` until it is true (bots move in the background)."""
+    assert callable(check)
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def play_http(
+    client: TestClient, table_id: str, tokens: list[str], moves: int, rng: random.Random
+) -> None:
+    """``moves`` human moves over HTTP, waiting for the bots in between."""
+    humans = range(len(tokens))
+    for _ in range(moves):
+        wait_for(lambda: to_move(get_view(client, table_id))[0] in humans)
+        seat = to_move(get_view(client, table_id))[0]
+        legal = get_view(client, table_id, tokens[seat])["view"]["legal_moves"]
+        code, data = post_move(client, table_id, tokens[seat], rng.choice(legal))
+        assert code == 200, data
+    wait_for(lambda: to_move(get_view(client, table_id))[0] in humans)
+
+
+def test_a_new_app_on_the_same_database_carries_on(any_url: str) -> None:
+    rng = random.Random(5)
+    first = Store(any_url)
+    with serving(first) as client:
+        table_id, _, tokens = new_game(client, 2, {2: "odds"})
+        play_http(client, table_id, tokens, 6, rng)
+        before = {
+            seat: get_view(client, table_id, token)
+            for seat, token in [(None, None), (0, tokens[0]), (1, tokens[1])]
+        }
+    first.engine.dispose()
+    second = Store(any_url)
+    with serving(second) as client:
+        after = {
+            seat: get_view(client, table_id, token)
+            for seat, token in [(None, None), (0, tokens[0]), (1, tokens[1])]
+        }
+        assert after == before
+        play_http(client, table_id, tokens, 4, rng)
+        assert get_view(client, table_id)["version"] > before[None]["version"]
+    assert version(second, table_id) == get_view(client, table_id)["version"]
+    second.engine.dispose()
+
+
+def test_bots_resume_after_a_restart_with_no_client(store: Store) -> None:
+    """A bot whose turn it was when the server stopped moves as soon as it is back,
+    before any client asks for the table."""
+    with serving(store, bot_delay=60) as client:
+        table_id, _, tokens = new_game(client, 1, {1: "odds"})
+        if to_move(get_view(client, table_id)) == [0]:
+            legal = get_view(client, table_id, tokens[0])["view"]["legal_moves"]
+            assert post_move(client, table_id, tokens[0], legal[0])[0] == 200
+        assert to_move(get_view(client, table_id)) == [1]
+        stopped_at = version(store, table_id)
+    time.sleep(0.05)
+    assert version(store, table_id) == stopped_at  # the bot waited, then was stopped
+    with serving(Store(store.url), bot_delay=0):
+        wait_for(lambda: version(store, table_id) > stopped_at)
+
+
+def test_a_worker_that_fell_behind_refuses_with_a_retry(any_url: str) -> None:
+    """Two apps on one database: the one that did not see the last move refuses a move
+    at the old version (the store's version check), reloads, then plays on."""
+    one, two = Store(any_url), Store(any_url)
+    with serving(one) as a, serving(two) as b:
+        table_id, _, tokens = new_game(a, 2)
+        shown = get_view(b, table_id)  # b loads the table now
+        seat = to_move(shown)[0]
+        legal = get_view(b, table_id, tokens[seat])["view"]["legal_moves"]
+        assert post_move(a, table_id, tokens[seat], legal[0])[0] == 200
+        stored = version(one, table_id)
+        code, data = post_move(b, table_id, tokens[seat], legal[-1])
+        assert code == 409 and data["rule"] == "retry" and "try again" in data["error"]
+        assert version(one, table_id) == stored
+        now = get_view(b, table_id)
+        assert now == get_view(a, table_id) and now["version"] == stored
+        nxt = to_move(now)[0]
+        legal = get_view(b, table_id, tokens[nxt])["view"]["legal_moves"]
+        assert post_move(b, table_id, tokens[nxt], legal[0])[0] == 200
+        assert version(one, table_id) > stored
+    one.engine.dispose()
+    two.engine.dispose()

@@ -1,0 +1,149 @@
+"""``tote serve`` as a real process: play over HTTP, ``kill -9`` it, start it again,
+and every accepted move is still there and play goes on."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from tote.server.logs import HideTokens, log_config
+from tote.store import Store
+
+STARTUP = 30.0
+"""Seconds a server may take to answer after it is started."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def tote_serve(url: str, workdir: Path, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A ``tote serve`` process answering at the yielded base URL; killed on the way out."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-c",
+        "from tote.cli.main import main; main()",
+        "serve",
+        "--db",
+        url,
+        "--port",
+        str(port),
+        "--bot-delay",
+        "0",
+    ]
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, cwd=workdir, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP
+        while True:
+            assert process.poll() is None, f"tote serve exited: {log.read_text()}"
+            assert time.monotonic() < deadline, f"tote serve did not answer: {log.read_text()}"
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        yield process, base
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
+
+
+def play(
+    http: httpx.Client, table_id: str, tokens: list[str], moves: int, rng: random.Random
+) -> list[Any]:
+    """``moves`` random legal moves over HTTP; returns them as (seat, move), in order."""
+    made = []
+    for _ in range(moves):
+        seat = http.get(f"/api/tables/{table_id}/view").json()["view"]["turn"]["seats"][0]
+        headers = {"X-Seat-Token": tokens[seat]}
+        legal = http.get(f"/api/tables/{table_id}/view", headers=headers).json()["view"]
+        move = rng.choice(legal["legal_moves"])
+        response = http.post(f"/api/tables/{table_id}/moves", json={"move": move}, headers=headers)
+        assert response.status_code == 200, response.text
+        made.append((seat, move))
+    return made
+
+
+def seat_moves(url: str, table_id: str) -> list[Any]:
+    store = Store(url)
+    try:
+        return [(m.by, m.move) for m in store.record(table_id).moves if m.by != "chance"]
+    finally:
+        store.engine.dispose()
+
+
+def test_serve_survives_kill_9(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'x.db'}"
+    log = tmp_path / "serve.log"
+    rng = random.Random(11)
+    with tote_serve(url, tmp_path, log) as (process, base), httpx.Client(base_url=base) as http:
+        created = http.post("/api/tables", json={"game": "winners-circle", "players": 2}).json()
+        table_id, host = created["table_id"], created["host_token"]
+        tokens = [
+            http.post(f"/api/tables/{table_id}/join", json={"name": n}).json()["token"]
+            for n in ("Ann", "Bob")
+        ]
+        started = http.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host})
+        assert started.status_code == 200
+        accepted = play(http, table_id, tokens, 8, rng)
+        ws_url = base.replace("http://", "ws://") + f"/ws/tables/{table_id}?token={tokens[0]}"
+        with connect(ws_url) as ws:
+            first = json.loads(ws.recv(timeout=10))
+        assert first["type"] == "view" and first["seat"] == 0
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    assert f"serving on {base}" in log.read_text()
+    assert f"/ws/tables/{table_id}?token=[hidden]" in log.read_text()
+    assert not any(token in log.read_text() for token in tokens)
+    assert seat_moves(url, table_id) == accepted
+
+    with tote_serve(url, tmp_path, log) as (process, base), httpx.Client(base_url=base) as http:
+        view = http.get(f"/api/tables/{table_id}/view").json()
+        assert view["status"] == "playing"
+        assert view["version"] == len(Store(url).record(table_id).moves)
+        accepted += play(http, table_id, tokens, 4, rng)
+        process.send_signal(signal.SIGTERM)
+        # uvicorn shuts down gracefully, then re-raises the signal it caught.
+        assert process.wait(10) in (0, -signal.SIGTERM)
+    assert log.read_text().rstrip().endswith(f"Finished server process [{process.pid}]")
+    assert seat_moves(url, table_id) == accepted
+
+
+def test_logs_hide_seat_tokens() -> None:
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5", "/ws/tables/T1?token=s3cr-et_&x=1"),
+        None,
+    )
+    assert HideTokens().filter(record)
+    assert (
+        record.getMessage()
+        == '127.0.0.1:5 - "WebSocket /ws/tables/T1?token=[hidden]&x=1" [accepted]'
+    )
+    config = log_config()
+    assert all("hide_tokens" in h["filters"] for h in config["handlers"].values())

@@ -1,0 +1,91 @@
+"""The table page's own parts, whatever the game: joining with the table link, the
+host's controls, spectators, and getting back after the connection drops."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .web_helpers import DESKTOP, PHONE, LiveServer, NewPage, create_table, wait_for_board
+
+
+def test_a_visitor_joins_with_the_table_link_and_the_host_adds_a_bot(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    ann = new_page(**DESKTOP)
+    cara = new_page(**PHONE)
+    # Cara's WebSocket goes through a route the test can cut, as a network would.
+    sockets: list[Any] = []
+
+    def through(route: Any) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    cara.route_web_socket(re.compile(r".*/ws/tables/.*"), through)
+    table = create_table(
+        ann, live_server.url, "winners-circle", [("me", "Ann"), ("open", ""), ("open", "")]
+    )
+    assert table.seat_links == {}  # open seats get no link of their own
+    ann.click("#go-to-table")
+    ann.wait_for_selector("#waiting .pill.free >> nth=1")
+
+    # Cara opens the table link: she picks a free seat and a name.
+    cara.goto(table.table_link)
+    cara.wait_for_selector("#join:not([hidden])")
+    assert "watching" in cara.inner_text("#who")
+    cara.select_option("#join-seat", "1")
+    cara.fill("#join-name", "Cara")
+    cara.click("#join button[type=submit]")
+    cara.wait_for_selector("#join", state="hidden")
+    assert "Cara · seat 2" in cara.inner_text("#who")
+    assert cara.url.endswith("#seat=1")
+    ann.wait_for_selector("#waiting li[data-seat='1']:has-text('Cara')")
+
+    # The host fills the last seat with a bot and starts.
+    assert not cara.locator("#host:not([hidden])").count()
+    ann.select_option("#host select", "random")
+    ann.click("#host [data-add-bot='2']")
+    ann.wait_for_selector("#waiting li[data-seat='2'] .pill.bot")
+    ann.click("#start-game")
+    wait_for_board(ann)
+    wait_for_board(cara)
+    assert "Cara" in ann.inner_text(".players tr[data-seat='1']")
+
+    # A late visitor can only watch: no seat is free any more.
+    dan = new_page(**DESKTOP)
+    dan.goto(table.table_link)
+    wait_for_board(dan)
+    assert dan.locator("#join").is_hidden()
+    assert "watching" in dan.inner_text("#who")
+    assert not dan.locator(".actions").count()
+
+    # Cara's connection drops: the page says so, reconnects by itself and resumes her seat.
+    connections = len(sockets)
+    sockets[-1].close(code=4000, reason="network gone")
+    cara.wait_for_selector("#conn[data-status=reconnecting]")
+    cara.wait_for_selector("#conn[data-status=live]", timeout=20_000)
+    assert len(sockets) == connections + 1
+    assert "Cara · seat 2" in cara.inner_text("#who")
+    wait_for_board(cara)
+
+    # The host ends the table (after confirming): everyone is told.
+    ann.on("dialog", lambda dialog: dialog.accept())
+    ann.click("#end-table")
+    for page in (ann, cara, dan):
+        page.wait_for_selector("#waiting:has-text('The host has ended this table')")
+    assert ann.locator("#host").is_hidden()
+
+
+def test_an_unknown_table_and_a_bad_seat_link(new_page: NewPage, live_server: LiveServer) -> None:
+    page = new_page(**DESKTOP)
+    page.goto(f"{live_server.url}/t/nosuchtable")
+    page.wait_for_selector("text=No such table")
+    table = create_table(page, live_server.url, "winners-circle", [("me", "Ann"), ("open", "")])
+    # A forged token is refused by the server: the page forgets it and watches instead.
+    other = new_page(**DESKTOP)
+    other.goto(f"{live_server.url}/t/{table.table_id}?seat=1&token=forged")
+    other.wait_for_selector(".toast.error")
+    other.wait_for_selector("#join:not([hidden])")
+    assert "watching" in other.inner_text("#who")
+    assert "forged" not in other.url
+    assert other.evaluate("JSON.stringify(localStorage)").count("forged") == 0

@@ -516,7 +516,7 @@ class WinnersCircleState(State):
                 "last_place_per_bet": self.table.last_place_per_bet,
             },
             "multiplier": self.table.race_multipliers[self.race - 1],
-            "history": self.history,
+            "history": list(self.history),  # a copy: a view never changes afterwards
             "variants": {
                 "hidden_bets": hidden,
                 "crowded_field": self.options.crowded_field,

@@ -395,7 +395,7 @@ class WitsAndWagersState(State):
             "betting": self.options.betting,
             "chip_back_in_points": self.options.chip_back_in_points,
             "time_limit": self.time_limit(),
-            "history": self.history,
+            "history": list(self.history),  # a copy: a view never changes afterwards
             "bank": {"paid": self.bank_paid, "collected": self.bank_collected},
             "question_pack": self.options.question_pack,
         }

@@ -32,9 +32,12 @@ TIMEOUT = 10.0
 
 
 @contextmanager
-def serving(store: Store, bot_delay: float = 0.0) -> Iterator[TestClient]:
-    """A client of a fresh app around ``store``, its lifespan running."""
-    with TestClient(create_app(store, bot_delay=bot_delay)) as client:
+def serving(
+    store: Store, bot_delay: float = 0.0, fanout: bool | None = None
+) -> Iterator[TestClient]:
+    """A client of a fresh app around ``store``, its lifespan running (``fanout=False``:
+    deaf to other processes' changes, as a worker whose listener is down)."""
+    with TestClient(create_app(store, bot_delay=bot_delay, fanout=fanout)) as client:
         yield client
 
 

@@ -8,6 +8,7 @@ every rule about tables lives. Every refusal is one JSON line,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -80,23 +81,38 @@ LOCAL_FILE_SUFFIXES = ("_file", "_pack")
 """Option names that point at a file on the server's disk (see :func:`_check_remote_options`)."""
 
 
-def create_app(store: Store, *, bot_delay: float = 0.6) -> FastAPI:
+def create_app(store: Store, *, bot_delay: float = 0.6, fanout: bool | None = None) -> FastAPI:
     """The tote server around ``store``; bots wait ``bot_delay`` seconds before moving.
 
     Tables in play are resumed when the app starts (its lifespan), so their
-    bots and clocks carry on without waiting for a client. Tests drive the
+    bots and clocks carry on without waiting for a client. On PostgreSQL the
+    lifespan also listens for changes made by other server processes
+    (:mod:`tote.server.fanout`), so each process's connections see every move;
+    ``fanout=False`` turns that off (tests of a worker that fell behind). Tests drive the
     app with ``with TestClient(create_app(store, bot_delay=0)) as client``.
     """
     tables = Tables(store, bot_delay=bot_delay)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        resume = asyncio.create_task(tables.resume())
+        tasks: list[asyncio.Task[None]] = []
+        listen_to_others = store.shared if fanout is None else fanout
+        if listen_to_others:  # other processes may serve the same tables: hear their moves
+            from tote.server.fanout import listen
+
+            listening = asyncio.Event()
+            tasks.append(asyncio.create_task(listen(tables, store, listening)))
+            # If it cannot listen yet, it keeps trying in the background (and logs why).
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(listening.wait(), timeout=10)
+        tasks.append(asyncio.create_task(tables.resume()))
         try:
             yield
         finally:
-            resume.cancel()
+            for task in tasks:
+                task.cancel()
             tables.shutdown()
+            await run_sync(store.disown_all)
 
     app = FastAPI(title="tote", version=__version__, description=DESCRIPTION, lifespan=lifespan)
     app.state.tables = tables

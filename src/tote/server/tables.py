@@ -210,6 +210,8 @@ class TableRuntime:
         self._timer_task: asyncio.Task[None] | None = None
         self._clock_seats: frozenset[int] = frozenset()
         self._epoch = 0
+        self.owner = False
+        """This process drives the table's bots and clock (see :meth:`_claim_locked`)."""
 
     # ---------------------------------------------------------- reading
     @property
@@ -345,6 +347,7 @@ class TableRuntime:
                 match.advance()
                 dealt: list[tuple[Actor, Move]] = list(match.moves)
                 await self._store_locked(0, dealt)
+            await self._claim_locked()
             await run_sync(self.store.set_status, self.table_id, "playing")
             self.status = "playing"
             self._make_bots()
@@ -359,6 +362,7 @@ class TableRuntime:
                 raise Refused("end", f"table {self.table_id} is already {self.status}")
             await run_sync(self.store.set_status, self.table_id, "ended")
             self.status = "ended"
+            await self._disown_locked()
             self._update_clock(None)
             self._broadcast_views()
             self._broadcast({"type": "table", "table": self.info().model_dump(mode="json")})
@@ -445,6 +449,7 @@ class TableRuntime:
         if self.match.state.is_over and self.status == "playing":
             self.status = "finished"
             await run_sync(self.store.set_status, self.table_id, "finished")
+            await self._disown_locked()
         self._update_clock(mover)
         self._broadcast_views()
         self._schedule_bots()
@@ -560,6 +565,8 @@ class TableRuntime:
                 self.status = "finished"
                 await run_sync(self.store.set_status, self.table_id, "finished")
             self._make_bots()
+        if self.status == "playing":
+            await self._claim_locked()
         self._stale = False
         self._clock_seats = frozenset()
         self._update_clock(None)
@@ -575,9 +582,58 @@ class TableRuntime:
             if s.bot is not None
         }
 
+    # ------------------------------------------------- several processes
+    async def _claim_locked(self) -> None:
+        """Become the driver of this table's bots and clock, unless another process is.
+
+        Tried again on every reload, so when the owner stops (its advisory lock
+        goes with its connection) the next process to hear of the table takes over.
+        """
+        if not self.owner:
+            try:
+                self.owner = await run_sync(self.store.try_own, self.table_id)
+            except Exception:
+                log.exception("table %s: could not claim its bots and clock", self.table_id)
+
+    async def _disown_locked(self) -> None:
+        if self.owner:
+            self.owner = False
+            try:
+                await run_sync(self.store.disown, self.table_id)
+            except Exception:
+                log.exception("table %s: could not release its lock", self.table_id)
+
+    async def notice(self, kind: str, value: str) -> None:
+        """Another process (or this one) changed the table in the store: catch up.
+
+        Notices of what this runtime already knows (its own moves, a status or a
+        seat it already has) are dropped without reading the store. Otherwise the
+        runtime is rebuilt from the store, and every connection gets its new view.
+        """
+        if self._closed or (self._stale and not self.connections and not self.owner):
+            return  # nobody is watching: the next user reloads it anyway
+        async with self.lock:
+            if self._stale:
+                await self._fresh_locked()
+                return
+            if kind == "moves":
+                if value.isdigit() and self.version >= int(value):
+                    return
+            elif kind == "status":
+                if self.status == value:
+                    return
+            elif kind == "seats" and value.isdigit() and int(value) < len(self.row.seats):
+                if self.row.seats[int(value)].taken:
+                    return
+                await self._reload_row_locked()
+                return
+            self._stale = True
+            await self._fresh_locked()
+            self._broadcast({"type": "table", "table": self.info().model_dump(mode="json")})
+
     # ---------------------------------------------------------------- bots
     def _bot_seat(self) -> int | None:
-        if self.status != "playing" or self.match is None or self._closed:
+        if self.status != "playing" or self.match is None or self._closed or not self.owner:
             return None
         return next((s for s in self.match.state.turn().seats if s in self._bots), None)
 
@@ -662,7 +718,7 @@ class TableRuntime:
         if old is not None and old is not asyncio.current_task():
             old.cancel()
         self._timer_task = None
-        if deadline is not None and not self._closed:
+        if deadline is not None and not self._closed and self.owner:
             self._timer_task = asyncio.create_task(self._expire(self._epoch, deadline))
 
     async def _expire(self, epoch: int, deadline: float) -> None:
@@ -739,6 +795,28 @@ class Tables:
                 await runtime.ensure_loaded()
             except Exception:
                 log.exception("table %s could not be resumed", row.id)
+
+    async def notice(self, payload: str) -> None:
+        """A change announced by the store (``<table>:<kind>:<value>``, see
+        :meth:`Store.notify <tote.store.Store.notify>`): the runtime of a table live
+        in this process catches up; other tables are none of this process's business."""
+        table_id, _, rest = payload.partition(":")
+        kind, _, value = rest.partition(":")
+        runtime = self._runtimes.get(table_id)
+        if runtime is None:
+            return
+        try:
+            await runtime.notice(kind, value)
+        except Exception:
+            log.exception("table %s: catching up after %r failed", table_id, payload)
+
+    async def refresh(self) -> None:
+        """Catch every live table up (notices may have been missed)."""
+        for runtime in list(self._runtimes.values()):
+            try:
+                await runtime.notice("reload", "")
+            except Exception:
+                log.exception("table %s: catching up failed", runtime.table_id)
 
     def shutdown(self) -> None:
         for runtime in self._runtimes.values():

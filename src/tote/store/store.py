@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, select, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import create_engine, event, select, text, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -29,6 +30,10 @@ class NotFound(ToteError):
 
 class VersionConflict(ToteError):
     """Another worker accepted a move for this table first: reload and try again."""
+
+
+CHANNEL = "tote_tables"
+"""The PostgreSQL channel every change to a table is announced on (see :meth:`Store.notify`)."""
 
 
 def default_url() -> str:
@@ -76,6 +81,73 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self._lock_connection: Connection | None = None
+        self._lock_guard = threading.Lock()
+
+    @property
+    def shared(self) -> bool:
+        """Several server processes may share this database (PostgreSQL): changes are
+        announced with NOTIFY and each table's bots and clock have one owner."""
+        return self.engine.dialect.name == "postgresql"
+
+    def notify(self, session: Session, payload: str) -> None:
+        """Announce a change on :data:`CHANNEL`, in the transaction that makes it.
+
+        PostgreSQL delivers a notification only when (and if) its transaction
+        commits, so listeners never hear of a move that was not stored. Payloads:
+        ``<table>:moves:<version>``, ``<table>:seats:<seat>``, ``<table>:status:<status>``.
+        Nothing is sent on SQLite (one process).
+        """
+        if self.shared:
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {
+                    "channel": CHANNEL,
+                    "payload": payload,
+                },
+            )
+
+    # --------------------------------------------------- table ownership
+    def try_own(self, table_id: str) -> bool:
+        """Try to become the one process driving this table's bots and clock.
+
+        On PostgreSQL: a session advisory lock on a hash of the table id, held
+        on a connection of this store until :meth:`disown` or the process ends
+        (then another process may take it over). On SQLite, always True.
+        """
+        if not self.shared:
+            return True
+        with self._lock_guard:
+            connection = self._locks()
+            taken = connection.execute(
+                text("SELECT pg_try_advisory_lock(:key)"), {"key": _lock_key(table_id)}
+            ).scalar()
+            return bool(taken)
+
+    def disown(self, table_id: str) -> None:
+        """Give up driving a table (its game is over)."""
+        if not self.shared:
+            return
+        with self._lock_guard:
+            connection = self._locks()
+            connection.execute(
+                text("SELECT pg_advisory_unlock(:key)"), {"key": _lock_key(table_id)}
+            )
+
+    def _locks(self) -> Connection:
+        """The connection holding this process's table locks (opened on first use)."""
+        if self._lock_connection is None or self._lock_connection.closed:
+            self._lock_connection = self.engine.connect().execution_options(
+                isolation_level="AUTOCOMMIT"
+            )
+        return self._lock_connection
+
+    def disown_all(self) -> None:
+        """Give up driving every table (the server is stopping): another process may."""
+        with self._lock_guard:
+            if self._lock_connection is not None:
+                self._lock_connection.close()  # session advisory locks end with it
+                self._lock_connection = None
 
     # ------------------------------------------------------------- tables
     def create_table(
@@ -130,6 +202,7 @@ class Store:
             if model is None:
                 raise NotFound(f"no table {table_id!r}")
             model.status = status
+            self.notify(session, f"{table_id}:status:{status}")
 
     def is_host(self, table_id: str, token: str) -> bool:
         with self._session() as session:
@@ -138,27 +211,47 @@ class Store:
 
     # -------------------------------------------------------------- seats
     def join(self, table_id: str, seat: int, name: str) -> str:
-        """Take a free human seat; returns the seat's secret token."""
+        """Take a free human seat; returns the seat's secret token.
+
+        One conditional UPDATE (``WHERE token IS NULL AND bot IS NULL``): of two
+        workers taking the same seat at once, exactly one gets it.
+        """
         token = secrets.token_urlsafe(24)
         with self._session.begin() as session:
-            model = session.get(SeatModel, (table_id, seat))
-            if model is None:
-                raise NotFound(f"table {table_id!r} has no seat {seat}")
-            if model.bot is not None or model.token is not None:
+            taken = session.execute(
+                update(SeatModel)
+                .where(
+                    SeatModel.table_id == table_id,
+                    SeatModel.seat == seat,
+                    SeatModel.token.is_(None),
+                    SeatModel.bot.is_(None),
+                )
+                .values(name=name, token=hash_token(token))
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                if session.get(SeatModel, (table_id, seat)) is None:
+                    raise NotFound(f"table {table_id!r} has no seat {seat}")
                 raise ToteError(f"seat {seat} is already taken")
-            model.name = name
-            model.token = hash_token(token)
+            self.notify(session, f"{table_id}:seats:{seat}")
         return token
 
     def set_bot(self, table_id: str, seat: int, bot: str, name: str) -> None:
+        """Put a bot in a seat no player has taken (one conditional UPDATE, as :meth:`join`)."""
         with self._session.begin() as session:
-            model = session.get(SeatModel, (table_id, seat))
-            if model is None:
-                raise NotFound(f"table {table_id!r} has no seat {seat}")
-            if model.token is not None:
+            placed = session.execute(
+                update(SeatModel)
+                .where(
+                    SeatModel.table_id == table_id,
+                    SeatModel.seat == seat,
+                    SeatModel.token.is_(None),
+                )
+                .values(bot=bot, name=name)
+            )
+            if placed.rowcount != 1:  # type: ignore[attr-defined]
+                if session.get(SeatModel, (table_id, seat)) is None:
+                    raise NotFound(f"table {table_id!r} has no seat {seat}")
                 raise ToteError(f"seat {seat} is taken by a player")
-            model.bot = bot
-            model.name = name
+            self.notify(session, f"{table_id}:seats:{seat}")
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat a token acts for, or None."""
@@ -200,6 +293,8 @@ class Store:
                             move=move,
                         )
                     )
+                session.flush()  # a clash on (table, index) fails here, before the notice
+                self.notify(session, f"{table_id}:moves:{new_version}")
         except IntegrityError:
             raise VersionConflict(f"table {table_id} is past version {expected_version}") from None
         return new_version
@@ -227,6 +322,12 @@ class Store:
                     for m in moves
                 ],
             )
+
+
+def _lock_key(table_id: str) -> int:
+    """A table's advisory lock key: a signed 64-bit hash of its id."""
+    digest = hashlib.sha256(f"tote-table:{table_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
 from tote.core import CHANCE, IllegalMove, MalformedMove, Match, Record, RecordError, Result
 from tote.core.errors import OptionsError
 from tote.core.registry import all_games, get_game
+from tote.sim.runner import random_match
 
 from .toy import TOY, Die, Pick
 
@@ -117,12 +117,7 @@ def test_registry_lists_the_stable_game_ids() -> None:
 
 
 def _finished_record(seed: int) -> Record:
-    match = Match("winners-circle", 3, seed=seed)
-    rng = random.Random(seed)
-    while not match.state.is_over:
-        seat = match.state.turn().seats[0]
-        match.play(seat, match.state.random_move(seat, rng))
-    return match.record()
+    return random_match("winners-circle", 3, seed=seed).record()
 
 
 def test_record_round_trips_through_json_and_replays_identically() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,6 +11,7 @@ from sqlalchemy import create_engine, text
 
 from tote.core import Match
 from tote.core.errors import ToteError
+from tote.sim.runner import random_match
 from tote.store import NotFound, Store, VersionConflict
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1/test"
@@ -37,12 +37,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
 
 
 def _played_match(moves: int = 40) -> Match:
-    match = Match("winners-circle", 2, seed=5)
-    rng = random.Random(1)
-    while len(match.moves) < moves:
-        seat = match.state.turn().seats[0]
-        match.play(seat, match.state.random_move(seat, rng))
-    return match
+    return random_match("winners-circle", 2, seed=5, max_moves=moves)
 
 
 def test_a_table_is_its_record_and_replays(store: Store) -> None:

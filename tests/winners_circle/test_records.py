@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
-from tote.core import CHANCE, Match, PlayerEntry, Record, RecordError
+from tote.core import CHANCE, Match, Record, RecordError
 from tote.games.winners_circle import GAME
+from tote.sim.runner import random_match
 
 
 def play_match(seed: int, players: int = 3, **options: Any) -> Match:
-    entries = [PlayerEntry(name=f"P{i}", bot="random") for i in range(players)]
-    match = Match(GAME, entries, options, seed=seed)
-    rng = random.Random(seed + 1000)
-    while not match.state.is_over:
-        seat = match.state.turn().seats[0]
-        match.play(seat, match.state.random_move(seat, rng))
-    return match
+    return random_match(GAME, players, options, seed)
 
 
 def all_views(match: Match) -> list[str]:

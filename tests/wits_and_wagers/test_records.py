@@ -9,22 +9,16 @@ from typing import Any
 
 import pytest
 
-from tote.core import CHANCE, Match, PlayerEntry, Record, RecordError
+from tote.core import CHANCE, Match, Record, RecordError
 from tote.games.wits_and_wagers import GAME
 from tote.games.wits_and_wagers.moves import DrawQuestion, Guess, LockBets, PlaceBets, Wager
-from tote.sim.runner import play_bots_recorded
+from tote.sim.runner import play_bots_recorded, random_match
 
 from .ww_helpers import Script, bet_facts, random_step, seven
 
 
 def play_match(seed: int, players: int = 4, **options: Any) -> Match:
-    entries = [PlayerEntry(name=f"P{i}", bot="random") for i in range(players)]
-    match = Match(GAME, entries, options, seed=seed)
-    rng = random.Random(seed + 1000)
-    while not match.state.is_over:
-        seat = match.state.turn().seats[0]
-        match.play(seat, match.state.random_move(seat, rng))
-    return match
+    return random_match(GAME, players, options, seed)
 
 
 def all_views(match: Match) -> list[str]:

@@ -175,6 +175,31 @@ def play_bots_recorded(
     return result, match.record()
 
 
+def random_match(
+    game: Game | str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    *,
+    max_moves: int | None = None,
+) -> Match:
+    """A match whose seats play uniformly random legal moves, to the end or until
+    ``max_moves`` moves (chance included) are in its log.
+
+    Chance comes from ``seed`` as in every match; the seats' choices from their
+    own stream, ``random.Random(seed + 1000)``, so the same seed gives the same
+    match. For tests, examples and notebooks that need a real game quickly.
+    """
+    game = get_game(game) if isinstance(game, str) else game
+    entries = [PlayerEntry(name=f"P{seat}", bot="random") for seat in range(players)]
+    match = Match(game, entries, options, seed=seed)
+    rng = random.Random(seed + 1000)
+    while not match.state.is_over and (max_moves is None or len(match.moves) < max_moves):
+        seat = match.state.turn().seats[0]
+        match.play(seat, match.state.random_move(seat, rng))
+    return match
+
+
 @dataclass(frozen=True)
 class SimPlan:
     """A checked batch of games, ready to run: every refusal has already happened."""

@@ -7,9 +7,20 @@ temporary directory (``--db URL`` for another database, e.g. PostgreSQL;
 ``--url http://127.0.0.1:PORT`` to target a server already running), creates
 ``--tables`` tables, joins every seat, starts them and plays every seat from
 this script as a WebSocket client: a random legal move whenever its seat is to
-act. A table that finishes is replaced by a new one, so ``--tables`` stay in
-play. Move-to-update latency is the time from sending a move to receiving, on
-the same connection, the next ``view`` whose version is higher.
+act, after thinking ``--think`` seconds (times a random factor from 0.5 to
+1.5, so tables do not move in step). A table that finishes is replaced by a
+new one, so ``--tables`` stay in play. Move-to-update latency is the time from
+sending a move to receiving, on the same connection, the next ``view`` whose
+version is higher.
+
+Two questions, two runs:
+- held tables (the target): ``--think 0.6``, the default, is the pace of the
+  server's own bots (``tote serve --bot-delay``); a table of people is slower
+  still. Latency is then what a player feels with that many tables in play.
+- capacity: ``--think 0`` makes every seat move the moment it may. The server
+  is then saturated, and latency is only the queue: with ``--tables`` moves
+  always waiting, it is about tables / (moves per second) whatever the server
+  does, so read moves per second from this run, not latency.
 
 It prints concurrent tables, moves, moves per second, latency percentiles and
 errors, and asserts nothing. Target: 200 concurrent tables with p99 under
@@ -285,6 +296,10 @@ class Load:
                 if not legal:
                     continue
                 move = self.rng.choice(legal)
+                if self.args.think > 0:
+                    await asyncio.sleep(self.args.think * self.rng.uniform(0.5, 1.5))
+                    if time.monotonic() >= self.stop_at:
+                        return
                 moved_version = sent_version = latest["version"]
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "move", "move": move}))
@@ -366,6 +381,7 @@ def report(
     return {
         "game": args.game,
         "players": args.players,
+        "think_seconds": args.think,
         "tables_target": args.tables,
         "tables_concurrent_min": min(samples),
         "tables_concurrent_mean": round(sum(samples) / len(samples), 1),
@@ -396,7 +412,10 @@ def report(
 def print_text(r: dict[str, Any]) -> None:
     lat = r["latency_ms"]
     server_cpu = r["server_cpu_seconds"]
-    print(f"load: {r['game']}, {r['players']} seats a table, all seats played over WebSocket")
+    print(
+        f"load: {r['game']}, {r['players']} seats a table, all seats played over WebSocket,"
+        f" thinking {r['think_seconds']} s a move"
+    )
     print(f"database          {r['database']}")
     print(
         f"tables            {r['tables_concurrent_min']} min / {r['tables_concurrent_mean']} mean"
@@ -425,6 +444,12 @@ def main() -> None:
     )
     parser.add_argument("--tables", type=int, default=200, help="concurrent tables (default 200)")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured window (default 30)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.6,
+        help="seconds a seat thinks before moving (default 0.6, the bots' pace; 0: capacity)",
+    )
     parser.add_argument("--game", default="winners-circle")
     parser.add_argument("--players", type=int, default=2, help="seats a table (default 2)")
     parser.add_argument("--db", metavar="URL", help="database URL (default: fresh SQLite file)")
@@ -435,8 +460,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
-    if not 1 <= args.tables <= 5000 or not 0 < args.seconds <= 3600:
-        parser.error("--tables must be 1..5000 and --seconds 0..3600")
+    if not 1 <= args.tables <= 5000 or not 0 < args.seconds <= 3600 or not 0 <= args.think <= 60:
+        parser.error("--tables must be 1..5000, --seconds 0..3600 and --think 0..60")
     if args.max_tables is None:
         args.max_tables = 50 * args.tables
     args.max_tables = max(args.max_tables, args.tables)

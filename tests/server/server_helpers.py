@@ -25,6 +25,7 @@ with warnings.catch_warnings():
 
 from tote.core.match import Match
 from tote.server import create_app
+from tote.server.client import ViewLog
 from tote.store import Store
 
 Message = dict[str, Any]
@@ -130,10 +131,15 @@ class Socket:
         """Every message received, in order."""
         self._read = 0
         """How many of them :meth:`next` has handed out."""
+        self._log = ViewLog()
 
     def receive(self, timeout: float = TIMEOUT) -> Message:
-        """Wait for a new message (and keep it)."""
+        """Wait for a new message (and keep it). A view message's ``view`` is made whole
+        again, its log put back as a client does (:mod:`tote.server.client`); the
+        entries it brought stay in its ``log``."""
         message = receive(self.ws, timeout)
+        if message["type"] == "view":
+            message["view"] = self._log.read(message)
         self.messages.append(message)
         return message
 

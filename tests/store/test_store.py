@@ -12,7 +12,7 @@ from sqlalchemy import create_engine, text
 from tote.core import Match
 from tote.core.errors import ToteError
 from tote.sim.runner import random_match
-from tote.store import NotFound, Store, VersionConflict
+from tote.store import Append, NotFound, Store, VersionConflict
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1/test"
 
@@ -84,6 +84,39 @@ def test_concurrent_writers_at_one_version_accept_exactly_one(store: Store) -> N
         thread.join()
     assert sorted(results) == ["conflict"] * 5 + ["ok"]
     assert len(store.record(table.id).moves) == 1
+
+
+def _draw(card: str) -> tuple[tuple[str, dict[str, str]], ...]:
+    return (("chance", {"type": "draw_horse_card", "card": card}),)
+
+
+def test_a_batch_stores_many_tables_and_refuses_only_its_stale_appends(store: Store) -> None:
+    """Storage: several tables' moves go in one transaction; an append at a stale version
+    or for no table is refused on its own, writes nothing, and the others are stored."""
+    tables = [
+        store.create_table("winners-circle", {}, n, [("A", None), ("B", None)])[0].id
+        for n in range(4)
+    ]
+    store.append_moves(tables[1], 0, _draw("H01"))
+    answers = store.append_batch(
+        [
+            Append(tables[3], 0, _draw("H03")),
+            Append(tables[1], 0, _draw("H09")),  # stale: tables[1] is at version 1
+            Append("no-such-table", 0, _draw("H09")),
+            Append(tables[0], 0, (*_draw("H04"), *_draw("H05"))),
+            Append(tables[1], 1, _draw("H02")),
+        ]
+    )
+    assert answers[0] == 1 and answers[3] == 2 and answers[4] == 2
+    assert isinstance(answers[1], VersionConflict) and isinstance(answers[2], NotFound)
+    cards = {t: [m.move["card"] for m in store.record(t).moves] for t in tables}
+    assert cards == {
+        tables[0]: ["H04", "H05"],
+        tables[1]: ["H01", "H02"],
+        tables[2]: [],
+        tables[3]: ["H03"],
+    }
+    assert [store.table(t).version for t in tables] == [2, 2, 0, 1]
 
 
 def test_seat_tokens_act_only_for_their_seat_and_are_stored_hashed(store: Store) -> None:

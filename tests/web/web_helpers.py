@@ -23,6 +23,7 @@ import httpx
 import uvicorn
 
 from tote.server import create_app
+from tote.server.client import ViewLog
 from tote.store import Store
 from tote.web import mount
 
@@ -170,7 +171,14 @@ class Frames:
         return out
 
     def views(self) -> list[dict[str, Any]]:
-        return [m["view"] for m in self.messages() if m.get("type") == "view" and m.get("view")]
+        """Every view received, its log put back as the page does (each connection's
+        first view starts the log from 0)."""
+        log = ViewLog()
+        views = []
+        for message in self.messages():
+            if message.get("type") == "view" and message.get("view"):
+                views.append(log.read(message))
+        return views
 
 
 ACTION = ".actions button[data-action]:not([disabled])"

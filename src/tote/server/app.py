@@ -63,9 +63,12 @@ a seat token (send it as `X-Seat-Token`). Tokens are shown once.
 
 **WebSocket** `/ws/tables/{table_id}?token=SEAT_TOKEN` plays a seat; without
 a token you watch. The server sends `{"type": "view", "status", "seat",
-"version", "deadline", "view"}` on connect and after every change, each
-connection its own seat's view only (`view` is null until the table starts;
-`deadline` is when the seats to act run out of time, Unix seconds, or null).
+"version", "deadline", "view", "log_from", "log"}` on connect and after every
+change, each connection its own seat's view only (`view` is null until the
+table starts; `deadline` is when the seats to act run out of time, Unix
+seconds, or null). Each log entry is sent once: `view.log` is null and `log`
+holds the entries from index `log_from` on; keep them (the first message,
+and the answer to `{"type": "view"}`, start at 0).
 It also sends `{"type": "table", "table": {...}}` (seats changed),
 `{"type": "timeout", "seat": N}` (the server played a seat's timeout move) and
 `{"type": "error", "rule", "message"}` (your last message was refused; nothing

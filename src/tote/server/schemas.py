@@ -152,7 +152,8 @@ class MoveRequest(_Request):
 
 
 class ViewResponse(BaseModel):
-    """A seat's (or a spectator's) view of a table: the same as a WebSocket ``view`` message."""
+    """A seat's (or a spectator's) view of a table, its whole log inside: a WebSocket
+    ``view`` message sends the log in parts instead (see :mod:`tote.server.client`)."""
 
     type: Literal["view"] = "view"
     table_id: str

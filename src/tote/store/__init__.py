@@ -7,6 +7,7 @@ never both accept a move for the same state.
 """
 
 from tote.store.store import (
+    Append,
     NotFound,
     SeatRow,
     Store,
@@ -15,4 +16,4 @@ from tote.store.store import (
     default_url,
 )
 
-__all__ = ["NotFound", "SeatRow", "Store", "TableRow", "VersionConflict", "default_url"]
+__all__ = ["Append", "NotFound", "SeatRow", "Store", "TableRow", "VersionConflict", "default_url"]

@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, select, text, update
+from sqlalchemy import bindparam, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -83,6 +84,27 @@ class Store:
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._lock_connection: Connection | None = None
         self._lock_guard = threading.Lock()
+        sqlite = self.engine.dialect.name == "sqlite"
+        self._writer: AbstractContextManager[object] = threading.Lock() if sqlite else nullcontext()
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        """A write transaction, committed on leaving.
+
+        On SQLite the writers of this process take turns on a lock: SQLite lets
+        one connection write at a time and makes the others poll for it with
+        growing sleeps (up to 100 ms each), which would land on the latency of
+        moves. PostgreSQL locks rows and needs no turns.
+        """
+        with self._writer, self._session.begin() as session:
+            yield session
+
+    @contextmanager
+    def _write_rows(self) -> Iterator[Connection]:
+        """As :meth:`_write`, on a bare connection: for the hot path (storing moves),
+        where the ORM's unit of work would cost more than the SQL itself."""
+        with self._writer, self.engine.begin() as connection:
+            yield connection
 
     @property
     def shared(self) -> bool:
@@ -90,7 +112,7 @@ class Store:
         announced with NOTIFY and each table's bots and clock have one owner."""
         return self.engine.dialect.name == "postgresql"
 
-    def notify(self, session: Session, payload: str) -> None:
+    def notify(self, session: Session | Connection, payload: str) -> None:
         """Announce a change on :data:`CHANNEL`, in the transaction that makes it.
 
         PostgreSQL delivers a notification only when (and if) its transaction
@@ -162,7 +184,7 @@ class Store:
         the host's token (kept only hashed)."""
         host_token = secrets.token_urlsafe(24)
         table_id = secrets.token_urlsafe(9)
-        with self._session.begin() as session:
+        with self._write() as session:
             session.add(
                 TableModel(
                     id=table_id,
@@ -197,7 +219,7 @@ class Store:
             return [_row(session, m) for m in session.scalars(query)]
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self._session.begin() as session:
+        with self._write() as session:
             model = session.get(TableModel, table_id)
             if model is None:
                 raise NotFound(f"no table {table_id!r}")
@@ -217,7 +239,7 @@ class Store:
         workers taking the same seat at once, exactly one gets it.
         """
         token = secrets.token_urlsafe(24)
-        with self._session.begin() as session:
+        with self._write() as session:
             taken = session.execute(
                 update(SeatModel)
                 .where(
@@ -237,7 +259,7 @@ class Store:
 
     def set_bot(self, table_id: str, seat: int, bot: str, name: str) -> None:
         """Put a bot in a seat no player has taken (one conditional UPDATE, as :meth:`join`)."""
-        with self._session.begin() as session:
+        with self._write() as session:
             placed = session.execute(
                 update(SeatModel)
                 .where(
@@ -267,36 +289,71 @@ class Store:
     def append_moves(
         self, table_id: str, expected_version: int, moves: Sequence[tuple[Actor, dict[str, Any]]]
     ) -> int:
-        """Store moves accepted at ``expected_version``, all or none, in one transaction.
+        """Store moves accepted at ``expected_version``, all or none, in one transaction;
+        returns the new version.
 
         Raises :class:`VersionConflict` if the table has moved on meanwhile (another
-        worker accepted a move first). Returns the new version.
+        worker accepted a move first).
         """
-        new_version = expected_version + len(moves)
+        append = Append(table_id, expected_version, tuple(moves))
         try:
-            with self._session.begin() as session:
-                bumped = session.execute(
-                    update(TableModel)
-                    .where(TableModel.id == table_id, TableModel.version == expected_version)
-                    .values(version=new_version)
-                )
-                if bumped.rowcount != 1:  # type: ignore[attr-defined]
-                    if session.get(TableModel, table_id) is None:
-                        raise NotFound(f"no table {table_id!r}")
-                    raise VersionConflict(f"table {table_id} is past version {expected_version}")
-                for offset, (by, move) in enumerate(moves):
-                    session.add(
-                        MoveModel(
-                            table_id=table_id,
-                            index=expected_version + offset,
-                            by=str(by),
-                            move=move,
-                        )
-                    )
-                session.flush()  # a clash on (table, index) fails here, before the notice
-                self.notify(session, f"{table_id}:moves:{new_version}")
+            with self._write_rows() as connection:
+                return self._append(connection, append)
         except IntegrityError:
-            raise VersionConflict(f"table {table_id} is past version {expected_version}") from None
+            raise append.conflict() from None
+
+    def append_batch(self, appends: Sequence[Append]) -> list[int | ToteError]:
+        """Several tables' moves in one transaction: one commit, one wait for the disk.
+
+        Each append gets its own answer, in order: its new version, or the error
+        that refuses it (:class:`VersionConflict`, :class:`NotFound`), which writes
+        nothing of it and leaves the others be. Tables are locked in the order of
+        their ids, so two batches of two processes never wait for each other in a
+        circle. Should a write clash anyway (only another process writing the same
+        rows could make it), each append is tried again alone.
+        """
+        answers: dict[int, int | ToteError] = {}
+        order = sorted(range(len(appends)), key=lambda n: appends[n].table_id)
+        try:
+            with self._write_rows() as connection:
+                for n in order:
+                    try:
+                        answers[n] = self._append(connection, appends[n])
+                    except ToteError as exc:
+                        answers[n] = exc
+        except IntegrityError:
+            for n in order:
+                try:
+                    answers[n] = self.append_moves(
+                        appends[n].table_id, appends[n].expected_version, appends[n].moves
+                    )
+                except ToteError as exc:
+                    answers[n] = exc
+        return [answers[n] for n in range(len(appends))]
+
+    def _append(self, connection: Connection, append: Append) -> int:
+        """The version check, then the moves, then the notice, in ``connection``'s
+        transaction. A refusal raises before anything is written."""
+        table_id, expected = append.table_id, append.expected_version
+        new_version = expected + len(append.moves)
+        bumped = connection.execute(
+            _BUMP_VERSION, {"table": table_id, "expected": expected, "new": new_version}
+        )
+        if bumped.rowcount != 1:
+            found = connection.execute(select(TableModel.id).where(TableModel.id == table_id))
+            if found.first() is None:
+                raise NotFound(f"no table {table_id!r}")
+            raise append.conflict()
+        if append.moves:
+            connection.execute(
+                insert(MoveModel),
+                [
+                    {"table_id": table_id, "index": expected + offset, "by": str(by), "move": move}
+                    for offset, (by, move) in enumerate(append.moves)
+                ],
+            )
+        # A clash on (table, index) has failed above, before the notice.
+        self.notify(connection, f"{table_id}:moves:{new_version}")
         return new_version
 
     def record(self, table_id: str) -> Record:
@@ -322,6 +379,26 @@ class Store:
                     for m in moves
                 ],
             )
+
+
+@dataclass(frozen=True)
+class Append:
+    """Moves a table accepted at ``expected_version``, to be stored (:meth:`Store.append_batch`)."""
+
+    table_id: str
+    expected_version: int
+    moves: tuple[tuple[Actor, dict[str, Any]], ...]
+
+    def conflict(self) -> VersionConflict:
+        return VersionConflict(f"table {self.table_id} is past version {self.expected_version}")
+
+
+_BUMP_VERSION = (
+    update(TableModel)
+    .where(TableModel.id == bindparam("table"), TableModel.version == bindparam("expected"))
+    .values(version=bindparam("new"))
+)
+"""Move a table from the version a move was accepted at to the next: the version check."""
 
 
 def _lock_key(table_id: str) -> int:

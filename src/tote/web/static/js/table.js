@@ -212,7 +212,12 @@ function onMessage(message) {
       if (page.table && typeof message.status === "string") page.table.status = message.status;
       page.deadline = typeof message.deadline === "number" ? message.deadline : null;
       if (message.view) {
-        page.view = message.view;
+        const log = wholeLog(message);
+        if (log === null) {
+          askForView();
+          break;
+        }
+        page.view = { ...message.view, log };
         const seat = page.view.seat;
         if (page.token && seat !== null && seat !== undefined && seat !== page.seat) {
           // A link without its seat number: file the token under the seat it plays.
@@ -241,6 +246,26 @@ function onMessage(message) {
     }
     default:
       break;
+  }
+}
+
+/**
+ * The whole log a view message stands for. Over the socket the server sends each
+ * log entry once: the message carries the entries from `log_from` on and the view's
+ * own `log` is null (see tote/server/client.py); an HTTP answer holds the whole log.
+ * null when entries are missing here.
+ */
+function wholeLog(message) {
+  if (typeof message.log_from !== "number") return message.view.log || [];
+  const had = page.view ? page.view.log : [];
+  if (message.log_from > had.length) return null;
+  return had.slice(0, message.log_from).concat(message.log || []);
+}
+
+/** Ask the server for the whole view again (it starts the log from 0). */
+function askForView() {
+  if (page.socket && page.socket.readyState === WebSocket.OPEN) {
+    page.socket.send(JSON.stringify({ type: "view" }));
   }
 }
 

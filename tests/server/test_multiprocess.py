@@ -131,3 +131,45 @@ def test_moves_reach_players_on_the_other_process(postgres_url: str, tmp_path: P
             assert seat_moves[-1].by == seat
             accepted = next(r for r in answers if r.status_code == 200).json()
             assert accepted["version"] == after_a["version"]
+
+
+def test_a_killed_owners_bots_are_taken_over_by_the_other_process(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    """One process drives a table's bots; when it dies (kill -9), the other process
+    serving the table's player takes its bots over and the game goes on."""
+    log = tmp_path / "serve.log"
+    with tote_serve(postgres_url, tmp_path, log) as (owner, base_a), tote_serve(
+        postgres_url, tmp_path, log
+    ) as (_, base_b):
+        with httpx.Client(base_url=base_a, timeout=10) as a:
+            created = a.post(
+                "/api/tables",
+                json={"game": "winners-circle", "players": 2, "bots": [{"seat": 1, "bot": "odds"}]},
+            ).json()
+            table_id, host = created["table_id"], created["host_token"]
+            token = a.post(f"/api/tables/{table_id}/join", json={"seat": 0, "name": "Ann"}).json()[
+                "token"
+            ]
+            assert a.post(
+                f"/api/tables/{table_id}/start", headers={"X-Host-Token": host}
+            ).is_success  # process A starts the table: it drives the bot
+        with connect(ws_url(base_b, table_id, token)) as ws:
+            view = next_view(ws, -1)
+            owner.kill()
+            owner.wait(10)
+            killed_at = view["version"]
+            deadline = time.monotonic() + 30
+            bot_moved = False
+            while not bot_moved:
+                assert time.monotonic() < deadline, "nobody took the bot over"
+                if 0 in view["view"]["turn"]["seats"]:
+                    move = view["view"]["legal_moves"][0]
+                    ws.send(json.dumps({"type": "move", "move": move}))
+                view = next_view(ws, view["version"])
+                store = Store(postgres_url)
+                try:
+                    moves = store.record(table_id).moves[killed_at:]
+                finally:
+                    store.engine.dispose()
+                bot_moved = any(m.by == 1 for m in moves)

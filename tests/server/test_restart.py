@@ -15,6 +15,7 @@ from .server_helpers import (
     new_game,
     post_move,
     serving,
+    socket,
     to_move,
     version,
 )
@@ -106,3 +107,33 @@ def test_a_worker_that_fell_behind_refuses_with_a_retry(any_url: str) -> None:
         assert version(one, table_id) > stored
     one.engine.dispose()
     two.engine.dispose()
+
+
+def test_an_idle_table_leaves_memory_and_comes_back_from_the_store(store: Store) -> None:
+    """Tables nobody uses are forgotten by the server (memory holds the tables in use);
+    the next request loads one again from the store, exactly where it was. A table
+    with a client connected, or a bot about to move, is never forgotten."""
+    rng = random.Random(11)
+    with serving(store) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        table_id, _, tokens = new_game(client, 2)
+        play_http(client, table_id, tokens, 4, rng)
+        with socket(client, table_id, tokens[0]) as watching:
+            watching.latest_view()
+            assert client.portal.call(tables.evict_idle, 0.0) == []  # type: ignore[union-attr]
+        before = get_view(client, table_id, tokens[1])
+        assert client.portal.call(tables.evict_idle, 3600.0) == []  # type: ignore[union-attr]
+        assert client.portal.call(tables.evict_idle, 0.0) == [table_id]  # type: ignore[union-attr]
+        assert len(tables) == 0
+        assert get_view(client, table_id, tokens[1]) == before
+        play_http(client, table_id, tokens, 2, rng)
+        assert version(store, table_id) > before["version"]
+
+
+def test_a_table_whose_bot_is_about_to_move_stays_in_memory(store: Store) -> None:
+    """Bots move by themselves: their table is in use even with nobody watching."""
+    with serving(store, bot_delay=30.0) as client:
+        tables = client.app.state.tables  # type: ignore[attr-defined]
+        new_game(client, 0, {0: "random", 1: "odds"})
+        assert client.portal.call(tables.evict_idle, 0.0) == []  # type: ignore[union-attr]
+        assert len(tables) == 1

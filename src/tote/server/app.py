@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -80,12 +81,26 @@ closed with code 4403, an unknown table with 4404.
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409)
 }
+log = logging.getLogger("tote.server")
+
+ADOPT_EVERY = 2.0
+"""Seconds between looks for tables whose owner process stopped (shared stores only)."""
+FORGET_AFTER = 600.0
+"""Seconds a table nobody uses stays in a server's memory."""
 LOCAL_FILE_SUFFIXES = ("_file", "_pack")
 """Option names that point at a file on the server's disk (see :func:`_check_remote_options`)."""
 
 
-def create_app(store: Store, *, bot_delay: float = 0.6, fanout: bool | None = None) -> FastAPI:
+def create_app(
+    store: Store,
+    *,
+    bot_delay: float = 0.6,
+    fanout: bool | None = None,
+    forget_after: float = FORGET_AFTER,
+) -> FastAPI:
     """The tote server around ``store``; bots wait ``bot_delay`` seconds before moving.
+    A table nobody has used for ``forget_after`` seconds leaves memory (it stays in the
+    store, and the next request loads it again).
 
     Tables in play are resumed when the app starts (its lifespan), so their
     bots and clocks carry on without waiting for a client. On PostgreSQL the
@@ -109,6 +124,9 @@ def create_app(store: Store, *, bot_delay: float = 0.6, fanout: bool | None = No
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(listening.wait(), timeout=10)
         tasks.append(asyncio.create_task(tables.resume()))
+        tasks.append(asyncio.create_task(_forget_idle_tables(tables, forget_after)))
+        if store.shared:
+            tasks.append(asyncio.create_task(_adopt_orphans(tables)))
         try:
             yield
         finally:
@@ -125,6 +143,24 @@ def create_app(store: Store, *, bot_delay: float = 0.6, fanout: bool | None = No
     _add_websocket(app, tables)
     mount(app)  # the browser UI: lobby, table pages, static files
     return app
+
+
+async def _adopt_orphans(tables: Tables) -> None:
+    """Every few seconds, take over the tables live here whose owner process stopped,
+    so their bots and clocks carry on."""
+    while True:
+        await asyncio.sleep(ADOPT_EVERY)
+        await tables.adopt_orphans()
+
+
+async def _forget_idle_tables(tables: Tables, idle_seconds: float) -> None:
+    """Every so often, let the tables nobody uses leave memory."""
+    while True:
+        await asyncio.sleep(min(60.0, idle_seconds))
+        try:
+            await tables.evict_idle(idle_seconds)
+        except Exception:
+            log.exception("forgetting idle tables failed")
 
 
 # ------------------------------------------------------------------- errors

@@ -223,6 +223,8 @@ class TableRuntime:
         self._epoch = 0
         self.owner = False
         """This process drives the table's bots and clock (see :meth:`_claim_locked`)."""
+        self.touched = time.monotonic()
+        """When a request last asked for this table, or its last client left."""
 
     # ---------------------------------------------------------- reading
     @property
@@ -519,6 +521,21 @@ class TableRuntime:
 
     def disconnect(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.touched = time.monotonic()
+
+    def idle(self, now: float) -> float | None:
+        """Seconds since this table was last used here; None while it is in use (a
+        client connected, a bot about to move, a clock running, a request at work)."""
+        if self.connections or self._bot_task or self._timer_task or self.lock.locked():
+            return None
+        return now - self.touched
+
+    async def release(self) -> None:
+        """Leave the table to the store (and, on PostgreSQL, its bots and clock to
+        another process): this runtime is forgotten."""
+        async with self.lock:
+            self.shutdown()
+            await self._disown_locked()
 
     async def handle_message(self, conn: Connection, text: str) -> None:
         """One client message. Errors go to this connection only and change nothing."""
@@ -643,6 +660,26 @@ class TableRuntime:
                 await run_sync(self.store.disown, self.table_id)
             except Exception:
                 log.exception("table %s: could not release its lock", self.table_id)
+
+    async def adopt_if_orphaned(self) -> bool:
+        """Take over a table in play whose bots and clock nobody drives (its owner
+        stopped, and its lock went with its connection): True if this process did.
+
+        The table is reloaded first, so the bots and the clock resume from the
+        store's state. Only on a shared store: on SQLite this process owns them all.
+        """
+        if self.owner or self._closed or self.status != "playing" or not self.store.shared:
+            return False
+        async with self.lock:
+            if self.owner or self.status != "playing":
+                return False
+            await self._claim_locked()
+            if not self.owner:
+                return False
+            log.info("table %s: took over its bots and clock", self.table_id)
+            self._stale = True
+            await self._fresh_locked()
+            return True
 
     async def notice(self, kind: str, value: str) -> None:
         """Another process (or this one) changed the table in the store: catch up.
@@ -820,14 +857,41 @@ class Tables:
     async def get(self, table_id: str) -> TableRuntime:
         """The table's runtime (raises :class:`~tote.store.NotFound`)."""
         runtime = self._runtimes.get(table_id)
-        if runtime is not None:
-            return runtime
-        row = await run_sync(self.store.table, table_id)
-        # Another request may have made it while this one read the row.
-        return self._runtimes.setdefault(
-            table_id,
-            TableRuntime(self.store, row, bot_delay=self.bot_delay, writer=self.writer),
-        )
+        if runtime is None:
+            row = await run_sync(self.store.table, table_id)
+            # Another request may have made it while this one read the row.
+            runtime = self._runtimes.setdefault(
+                table_id,
+                TableRuntime(self.store, row, bot_delay=self.bot_delay, writer=self.writer),
+            )
+        runtime.touched = time.monotonic()
+        return runtime
+
+    async def adopt_orphans(self) -> list[str]:
+        """Take over every table live here whose owner process stopped (see
+        :meth:`TableRuntime.adopt_if_orphaned`); returns their ids."""
+        adopted = []
+        for table_id, runtime in list(self._runtimes.items()):
+            try:
+                if await runtime.adopt_if_orphaned():
+                    adopted.append(table_id)
+            except Exception:
+                log.exception("table %s: taking it over failed", table_id)
+        return adopted
+
+    async def evict_idle(self, idle_seconds: float) -> list[str]:
+        """Forget the runtimes nobody has used for ``idle_seconds``, so memory holds the
+        tables in use, not every table ever opened. Their tables stay in the store:
+        the next request for one loads it again. Returns the ids forgotten."""
+        forgotten = []
+        for table_id in list(self._runtimes):
+            runtime = self._runtimes.get(table_id)
+            seconds = None if runtime is None else runtime.idle(time.monotonic())
+            if runtime is not None and seconds is not None and seconds >= idle_seconds:
+                del self._runtimes[table_id]  # checked and taken with no await between
+                await runtime.release()
+                forgotten.append(table_id)
+        return forgotten
 
     async def resume(self) -> None:
         """Load every table in play, so its bots and clock carry on without a client."""

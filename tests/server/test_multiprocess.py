@@ -139,9 +139,10 @@ def test_a_killed_owners_bots_are_taken_over_by_the_other_process(
     """One process drives a table's bots; when it dies (kill -9), the other process
     serving the table's player takes its bots over and the game goes on."""
     log = tmp_path / "serve.log"
-    with tote_serve(postgres_url, tmp_path, log) as (owner, base_a), tote_serve(
-        postgres_url, tmp_path, log
-    ) as (_, base_b):
+    with (
+        tote_serve(postgres_url, tmp_path, log) as (owner, base_a),
+        tote_serve(postgres_url, tmp_path, log) as (_, base_b),
+    ):
         with httpx.Client(base_url=base_a, timeout=10) as a:
             created = a.post(
                 "/api/tables",

@@ -89,3 +89,31 @@ def test_an_unknown_table_and_a_bad_seat_link(new_page: NewPage, live_server: Li
     assert "watching" in other.inner_text("#who")
     assert "forged" not in other.url
     assert other.evaluate("JSON.stringify(localStorage)").count("forged") == 0
+
+
+def test_the_lobby_sets_a_games_options_in_a_form(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    """Issue 7, the lobby: a game's options are switches, choices and numbers with the
+    rulebook's defaults shown. Options a variant sets (its checkbox says it), and
+    options naming a file on the server (refused over the network), get no field."""
+    ann = new_page(**DESKTOP)
+    ann.goto(live_server.url + "/")
+    ann.click("button.choice[data-game='winners-circle']")
+    ann.click("details.advanced summary")
+    fields = ann.eval_on_selector_all("[data-option]", "els => els.map(e => e.dataset.option)")
+    assert fields == ["starting_money", "last_place_tie"]
+    assert ann.get_attribute("[data-option='starting_money']", "placeholder") == "0"
+
+    table = create_table(
+        ann,
+        live_server.url,
+        "winners-circle",
+        [("me", "Ann"), ("bot", "odds")],
+        variants=["hidden-bets"],
+        options={"starting_money": 5, "last_place_tie": "least_recent"},
+    )
+    options = live_server.api().get(f"/api/tables/{table.table_id}").json()["options"]
+    assert options["hidden_bets"] is True
+    assert options["starting_money"] == 5 and options["last_place_tie"] == "least_recent"
+    assert options["royal_turf"] is False and options["horse_cards_file"] is None

@@ -102,14 +102,30 @@ class CreatedTable:
 
 
 def create_table(
-    page: Page, base: str, game: str, seats: Sequence[Seat], variants: Sequence[str] = ()
+    page: Page,
+    base: str,
+    game: str,
+    seats: Sequence[Seat],
+    variants: Sequence[str] = (),
+    options: dict[str, bool | str | int] | None = None,
 ) -> CreatedTable:
-    """Fill in the lobby's form and create the table; returns the links it shows."""
+    """Fill in the lobby's form and create the table; returns the links it shows.
+    ``options`` are set in the form's game option fields (under "More options")."""
     page.goto(base + "/")
     page.click(f"button.choice[data-game='{game}']")
     page.select_option("#seat-count", str(len(seats)))
     for variant in variants:
         page.check(f"input[name=variant][value='{variant}']")
+    if options:
+        page.click("details.advanced summary")
+    for name, value in (options or {}).items():
+        field = f"[data-option='{name}']"
+        if isinstance(value, bool):
+            page.set_checked(field, value)
+        elif isinstance(value, str):
+            page.select_option(field, value)
+        else:
+            page.fill(field, str(value))
     for seat, (kind, name) in enumerate(seats):
         row = f".seat-row[data-seat='{seat}']"
         page.select_option(f"{row} select.seat-kind", f"bot:{name}" if kind == "bot" else kind)

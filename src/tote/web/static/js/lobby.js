@@ -1,7 +1,7 @@
 // The lobby: open tables, and a form to create a table and hand out seat links.
 
 import { get, post, saveHostToken, saveSeat, savedName, saveName } from "./api.js";
-import { normaliseGame, normaliseTable, listOf } from "./model.js";
+import { formOptions, normaliseGame, normaliseTable, listOf } from "./model.js";
 import { fill, h, plural, toast } from "./ui.js";
 
 const state = {
@@ -128,16 +128,73 @@ function renderSetup() {
         h("input#move-seconds", { type: "number", min: "1", max: "86400", step: "1", inputmode: "numeric", placeholder: "none" }),
         h("span.muted", null, "seconds (for games without timers of their own)"),
       ),
+      formOptions(game).map(optionField),
       h(
         "label.block",
         null,
-        h("span.label", null, "Game options (JSON)"),
-        h("textarea#options-json", { rows: "3", placeholder: '{"starting_money": 0}', spellcheck: "false" }),
+        h("span.label", null, "Other game options (JSON)"),
+        h("textarea#options-json", { rows: "3", placeholder: jsonExample(game), spellcheck: "false" }),
       ),
       h("p.help", null, "Rare settings, as the game's options take them. Leave empty for the rulebook's defaults."),
     ),
   );
   renderSeats();
+}
+
+/** A hint for the JSON box: the game's options that have no field of their own. */
+function jsonExample(game) {
+  const props = (game.optionsSchema && game.optionsSchema.properties) || {};
+  const shown = new Set(formOptions(game).map((f) => f.name));
+  const rest = Object.keys(props).filter((name) => !shown.has(name) && !name.endsWith("_file") && !name.endsWith("_pack"));
+  const lists = rest.filter((name) => props[name].type === "array");
+  return lists.length ? `{"${lists[0]}": [...]}` : "{}";
+}
+
+/** One game option as a form field, showing the rulebook's default. */
+function optionField(field) {
+  const attrs = { dataset: { option: field.name, kind: field.kind } };
+  if (field.kind === "bool") {
+    return h(
+      "label.check",
+      null,
+      h("input", { type: "checkbox", checked: Boolean(field.default), ...attrs }),
+      h("span", null, h("strong", null, field.label), field.help ? h("small", null, field.help) : null),
+    );
+  }
+  const input =
+    field.kind === "choice"
+      ? h(
+          "select",
+          attrs,
+          field.choices.map((c) => h("option", { value: String(c), selected: c === field.default }, String(c).replace(/_/g, " "))),
+        )
+      : h("input", {
+          type: "number",
+          step: field.integer ? "1" : "any",
+          min: field.min === undefined ? null : String(field.min),
+          max: field.max === undefined ? null : String(field.max),
+          placeholder: field.default === null || field.default === undefined ? "none" : String(field.default),
+          inputmode: "numeric",
+          ...attrs,
+        });
+  return h("label.inline", null, h("span.label", null, field.label), input);
+}
+
+/** The option fields changed from their defaults, as the game's options take them. */
+function changedOptions() {
+  const fields = new Map(formOptions(state.game).map((f) => [f.name, f]));
+  const options = {};
+  for (const el of document.querySelectorAll("#game-setup [data-option]")) {
+    const field = fields.get(el.dataset.option);
+    if (!field) continue;
+    let value;
+    if (field.kind === "bool") value = el.checked;
+    else if (field.kind === "choice") value = el.value;
+    else if (el.value.trim() === "") continue;
+    else value = Number(el.value);
+    if (value !== field.default) options[field.name] = value;
+  }
+  return options;
 }
 
 function renderSeats() {
@@ -194,11 +251,11 @@ async function createTable(event) {
   const game = state.game;
   if (!game) return;
   const variants = [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value);
-  let options = {};
+  let options = changedOptions();
   const raw = ($("options-json") && $("options-json").value.trim()) || "";
   if (raw) {
     try {
-      options = JSON.parse(raw);
+      options = { ...options, ...JSON.parse(raw) };
     } catch (err) {
       toast(`The game options are not JSON: ${err.message}`);
       return;

@@ -31,7 +31,42 @@ function variantsOf(raw) {
     name: v.name,
     label: v.title || v.label || v.name.replace(/[-_]/g, " "),
     description: v.description || v.help || "",
+    options: v.options && typeof v.options === "object" ? v.options : {},
   }));
+}
+
+/**
+ * The game options a form can show, from the game's JSON schema: switches, choices
+ * and numbers. Left out: switches and choices a variant sets (its checkbox says it), options naming
+ * a file on the server (refused over the network), and lists or objects (the JSON
+ * box takes those). Each: {name, label, kind: "bool" | "choice" | "number",
+ * choices, min, max, default, optional}.
+ */
+export function formOptions(game) {
+  const schema = game.optionsSchema;
+  if (!schema || !schema.properties) return [];
+  // A variant that turns a switch or picks a choice has its checkbox; numbers stay
+  // (a variant applies on top of them: "untimed" clears the timers whatever they say).
+  const byVariant = new Set(
+    game.variants.flatMap((v) =>
+      Object.entries(v.options)
+        .filter(([, value]) => typeof value === "boolean" || typeof value === "string")
+        .map(([key]) => key),
+    ),
+  );
+  const fields = [];
+  for (const [name, prop] of Object.entries(schema.properties)) {
+    if (byVariant.has(name) || name.endsWith("_file") || name.endsWith("_pack")) continue;
+    const kinds = prop.anyOf || [prop];
+    const main = kinds.find((k) => k.type !== "null") || {};
+    const optional = kinds.some((k) => k.type === "null");
+    const field = { name, label: prop.title || name, default: prop.default, optional, help: prop.description || "" };
+    if (main.type === "boolean") fields.push({ ...field, kind: "bool" });
+    else if (Array.isArray(main.enum)) fields.push({ ...field, kind: "choice", choices: main.enum });
+    else if (main.type === "integer" || main.type === "number")
+      fields.push({ ...field, kind: "number", min: main.minimum, max: main.maximum, integer: main.type === "integer" });
+  }
+  return fields;
 }
 
 function botsOf(raw) {
@@ -58,6 +93,7 @@ export function normaliseGame(g) {
     variants: variantsOf(g.variants),
     bots: botsOf(g.bots),
     defaultBot: g.default_bot || null,
+    optionsSchema: g.options_schema || null,
     note: NOTES[g.id] || g.players_note || null,
     blurb: BLURBS[g.id] || g.description || "",
   };

@@ -40,6 +40,17 @@ def test_cc_4_2_a_road_scores_1_per_tile() -> None:
     assert state.scores == [3, 0]
 
 
+def test_cc_4_1_a_road_loop_is_complete() -> None:
+    """CC 4.1 / 4.2: a road closing on itself is complete: four curves, 4 points."""
+    state = new_state(bets=False)
+    play(state, "V", 0, 1, 270, meeple="road:E.S")
+    play(state, "V", 1, 1, 0)
+    play(state, "V", 1, 2, 90)
+    assert state.scores == [0, 0]
+    play(state, "V", 0, 2, 180)
+    assert state.scores == [4, 0]
+
+
 def test_cc_4_3_a_surrounded_monastery_scores_9() -> None:
     """CC 4.3: a monastery with all eight places around it filled scores 9."""
     state = new_state(bets=False)
@@ -148,6 +159,8 @@ def test_cc_5_2_a_city_counts_once_per_field_and_tied_farmers_both_score(
     assert state.scores == [3, 3]
     (farm,) = [e for e in scores_by_event(state, "feature_scored") if e["feature"] == "field"]
     assert farm["points"] == 3 and farm["seats"] == [0, 1]
+    result = state.result()
+    assert result is not None and result.winners == (0, 1), "CC 5.3: equal points share"
 
 
 def test_cc_5_2_an_incomplete_city_gives_farmers_nothing(tmp_path: Path) -> None:

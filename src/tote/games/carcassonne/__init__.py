@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.games.carcassonne.bots import GreedyBot
 from tote.games.carcassonne.moves import (
     NoChip,
     NoMeeple,
@@ -28,7 +29,8 @@ class Carcassonne(Game):
     variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
         "base": ("the plain base game, without The Bets", {"bets": False}),
     }
-    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot}
+    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot}
+    default_bot = "greedy"
 
     def _new_state(self, options: CarcassonneOptions, num_players: int) -> CarcassonneState:
         data = content(options.tiles_file, options.bookmaker_tiles_file, options.chips_file)

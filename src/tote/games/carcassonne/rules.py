@@ -113,6 +113,21 @@ def content(
     )
 
 
+def feature_points(board: Board, root: int, final: bool = False) -> int:
+    """CC 4.2 / 4.4 / 5.1: a road 1 per tile; a completed city 2 per tile and
+    pennant, an incomplete one at the end 1 each."""
+    size = board.size(root)
+    if board.kind[root] == ROAD:
+        return size
+    per = 1 if final and not board.complete(root) else CITY_POINTS
+    return per * (size + board.pennants[root])
+
+
+def monastery_points(board: Board, pos: tuple[int, int]) -> int:
+    """CC 4.3 / 5.1: 9 when surrounded, else 1 plus 1 per tile around it."""
+    return 1 + board.surrounded(pos)
+
+
 @dataclass
 class Settlement:
     """A stack of chips (or, ruling B5 ``chip_owner``, one owner's chip of it) waiting
@@ -318,27 +333,13 @@ class CarcassonneState(State):
             self.supply[seat] += 1
         return present
 
-    def feature_points(self, root: int, final: bool = False) -> int:
-        """CC 4.2 / 4.4 / 5.1: a road 1 per tile; a completed city 2 per tile and
-        pennant, an incomplete one at the end 1 each."""
-        board = self.board
-        size = board.size(root)
-        if board.kind[root] == ROAD:
-            return size
-        per = 1 if final and not board.complete(root) else CITY_POINTS
-        return per * (size + board.pennants[root])
-
-    def monastery_points(self, pos: tuple[int, int]) -> int:
-        """CC 4.3 / 5.1: 9 when surrounded, else 1 plus 1 per tile around it."""
-        return 1 + self.board.surrounded(pos)
-
     def _score_turn(self) -> None:
         """CC 4.1 / 4.7: score every road, city and monastery the tile completed;
         then (CB 3.1, ruling B9) settle the chips of completed roads and cities."""
         roots, monasteries = self.board.completed_by(self.last)
         present: dict[int, set[int]] = {}
         for root in roots:
-            present[root] = set(self._award(root, self.feature_points(root), final=False))
+            present[root] = set(self._award(root, feature_points(self.board, root), final=False))
         for pos in monasteries:
             self._award(self.board.monasteries[pos], MONASTERY_POINTS, final=False)
         if self.offices and roots:
@@ -503,10 +504,10 @@ class CarcassonneState(State):
         for kind in (ROAD, CITY):
             for root in board.roots(kind):
                 if board.meeples[root]:
-                    self._award(root, self.feature_points(root, final=True), final=True)
+                    self._award(root, feature_points(self.board, root, final=True), final=True)
         for pos, node in board.monasteries.items():
             if board.meeples[node]:
-                self._award(node, self.monastery_points(pos), final=True)
+                self._award(node, monastery_points(self.board, pos), final=True)
         for root in board.roots(FIELD):
             if board.meeples[root]:
                 cities = board.field_cities(root)

@@ -128,6 +128,11 @@ def monastery_points(board: Board, pos: tuple[int, int]) -> int:
     return 1 + board.surrounded(pos)
 
 
+def _cities(form: Form) -> list[str]:
+    """The city segments of a tile as their edges (``"N.W"``), for drawing it."""
+    return [s.label.partition(":")[2] for s in form.segments if s.kind == CITY]
+
+
 @dataclass
 class Settlement:
     """A stack of chips (or, ruling B5 ``chip_owner``, one owner's chip of it) waiting
@@ -416,8 +421,8 @@ class CarcassonneState(State):
                 {
                     "x": x,
                     "y": y,
-                    "feature": self._label_on(entry.tile, root),
-                    "kind": KIND_NAMES[board.kind[root]],
+                    "feature": KIND_NAMES[board.kind[root]],
+                    "label": self._label_on(entry.tile, root),
                     "tiles": size,
                     "final": self.final,
                     "chips": lines,
@@ -629,6 +634,7 @@ class CarcassonneState(State):
                 "tile": form.tile,
                 "rotation": form.rotation,
                 "edges": form.edges,
+                "cities": _cities(form),
                 "monastery": form.monastery >= 0,
                 "pennant": any(s.pennant for s in form.segments),
                 "office": form.office >= 0,
@@ -650,7 +656,7 @@ class CarcassonneState(State):
             "tiles": tiles,
             "last_placed": [last[0], last[1]],
             "drawn": self.drawn,
-            "drawn_edges": None if self.drawn is None else self.forms[self.drawn][0].edges,
+            "drawn_tile": None if self.drawn is None else self._tile_face(self.drawn),
             "stack_size": len(self.stack),
             "remaining": dict(sorted(remaining.items())),
             "discarded": list(self.discarded),
@@ -683,6 +689,18 @@ class CarcassonneState(State):
         if self.phase == BET:
             view["bet_on"] = list(board.placed[self.bet_tile][:2])
         return view
+
+    def _tile_face(self, tile: str) -> dict[str, Any]:
+        """A tile type as drawn: its edges unrotated and what is printed on it."""
+        form = self.forms[tile][0]
+        return {
+            "tile": tile,
+            "edges": form.edges,
+            "cities": _cities(form),
+            "monastery": form.monastery >= 0,
+            "pennant": any(s.pennant for s in form.segments),
+            "office": form.office >= 0,
+        }
 
     def clone(self) -> CarcassonneState:
         new = object.__new__(CarcassonneState)

@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tote.core import CHANCE
+from tote.games.carcassonne.board import Board
 from tote.games.carcassonne.moves import PlaceMeeple
 from tote.games.carcassonne.rules import MEEPLES, CarcassonneState
+from tote.games.carcassonne.tiles import STEPS, opposite_half
 
 from .cc_helpers import edge_mismatches, new_state
 
@@ -67,6 +69,60 @@ def stack_order_shows(state: CarcassonneState, rng: random.Random) -> bool:
     return before != after
 
 
+def features_by_search(board: Board) -> dict[frozenset[int], tuple[frozenset[int], int, int]]:
+    """Features recomputed from scratch by a graph search over the placed tiles (an
+    oracle for the incremental union-find): node set -> (tiles, open edge ends, pennants)."""
+    links: dict[int, set[int]] = {}
+    for x, y, form, node0 in board.placed:
+        for d, (dx, dy) in enumerate(STEPS):
+            other = board.at.get((x + dx, y + dy))
+            if other is None:
+                continue
+            oform, onode0 = board.placed[other][2], board.placed[other][3]
+            pairs = [(form.edge_segment[d], oform.edge_segment[(d + 2) % 4])]
+            pairs += [
+                (form.half_segment[h], oform.half_segment[opposite_half(h)])
+                for h in (2 * d, 2 * d + 1)
+            ]
+            for a, b in pairs:
+                if a >= 0:
+                    links.setdefault(node0 + a, set()).add(onode0 + b)
+    found: dict[frozenset[int], tuple[frozenset[int], int, int]] = {}
+    seen: set[int] = set()
+    for start in range(len(board.parent)):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for nxt in links.get(todo.pop(), ()):
+                if nxt not in group:
+                    group.add(nxt)
+                    todo.append(nxt)
+        seen |= group
+        tiles = frozenset(board.tile_of[n] for n in group)
+        opened = pennants = 0
+        for n in group:
+            x, y, form, node0 = board.placed[board.tile_of[n]]
+            seg = form.segments[n - node0]
+            pennants += seg.pennant
+            opened += sum(
+                1 for e in seg.edges if (x + STEPS[e][0], y + STEPS[e][1]) not in board.at
+            )
+        found[frozenset(group)] = (tiles, opened, pennants)
+    return found
+
+
+def union_find_agrees(board: Board) -> None:
+    for group, (tiles, opened, pennants) in features_by_search(board).items():
+        roots = {board.find(n) for n in group}
+        assert len(roots) == 1, "a feature split in two"
+        (root,) = roots
+        assert sum(1 for n in range(len(board.parent)) if board.find(n) == root) == len(group)
+        assert board.tiles[root] == tiles
+        assert board.open[root] == opened
+        assert board.pennants[root] == pennants
+
+
 def check(state: CarcassonneState, players: int) -> None:
     board = state.board
     on_board = [0] * players
@@ -86,7 +142,8 @@ def test_random_games_end_with_every_tile_placed_or_discarded(
     """CC 2.2 / 2.3 / 3.2 / 5.1 / CB 2.4 on random games: every game ends; all 72 tiles
     (plus 10 bookmaker tiles) are placed or discarded; every placed edge matches its
     neighbour; a meeple only ever goes on an unoccupied feature; meeples and chips are
-    conserved; no view shows another seat's chips or the stack order."""
+    conserved; no view shows another seat's chips or the stack order; the incremental
+    features agree with a search from scratch (tiles, open ends, pennants)."""
     options, players, seed = setup
     state = new_state(players, **options)
     rng = random.Random(seed)
@@ -114,6 +171,7 @@ def test_random_games_end_with_every_tile_placed_or_discarded(
     total = 72 + (10 if options["bets"] else 0)
     assert len(state.board.placed) + len(state.discarded) == total
     assert edge_mismatches(state.board) == []
+    union_find_agrees(state.board)
     assert state.offices == {}, "CB 4.1: every chip is settled by the end"
     assert leaks(state) == []
     result = state.result()

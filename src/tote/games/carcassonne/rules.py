@@ -128,9 +128,9 @@ def monastery_points(board: Board, pos: tuple[int, int]) -> int:
     return 1 + board.surrounded(pos)
 
 
-def _cities(form: Form) -> list[str]:
-    """The city segments of a tile as their edges (``"N.W"``), for drawing it."""
-    return [s.label.partition(":")[2] for s in form.segments if s.kind == CITY]
+def _segments(form: Form, kind: int) -> list[str]:
+    """A tile's city or road segments as their edges (``"N.W"``), for drawing it."""
+    return [s.label.partition(":")[2] for s in form.segments if s.kind == kind]
 
 
 @dataclass
@@ -634,7 +634,8 @@ class CarcassonneState(State):
                 "tile": form.tile,
                 "rotation": form.rotation,
                 "edges": form.edges,
-                "cities": _cities(form),
+                "cities": _segments(form, CITY),
+                "roads": _segments(form, ROAD),
                 "monastery": form.monastery >= 0,
                 "pennant": any(s.pennant for s in form.segments),
                 "office": form.office >= 0,
@@ -696,7 +697,8 @@ class CarcassonneState(State):
         return {
             "tile": tile,
             "edges": form.edges,
-            "cities": _cities(form),
+            "cities": _segments(form, CITY),
+            "roads": _segments(form, ROAD),
             "monastery": form.monastery >= 0,
             "pennant": any(s.pennant for s in form.segments),
             "office": form.office >= 0,

@@ -32,23 +32,25 @@ def small_game(tmp_path: Path, land: dict[str, int], bookmakers: list[str], **op
 
 
 def worked_example(players: int = 3, meeple: bool = True, **options: Any) -> Any:
-    """Red closes nothing yet: M (pennant) on the start tile's city; blue places the
-    bookmaker tile BK5 into it; everyone bets; green closes the city: 4 tiles, 1 pennant."""
+    """Red extends the start tile's city with M (pennant) and a knight; blue places the
+    bookmaker tile BK5 into it; everyone bets; green plays elsewhere. Red's next tile
+    will close the city: 4 tiles, 1 pennant."""
     state = new_state(players, **options)
     play(state, "M", 0, -1, 180, meeple="city:E.S" if meeple else None)  # red
     play(state, "BK5", 1, -1, 0)  # blue
     assert state.phase == "bet"
     bet(state, {RED: "5/6", BLUE: "3/4", GREEN: "4"})
+    play(state, "U", 1, 0, 0)  # green
     return state
 
 
 def test_cb_3_3_the_worked_example_blue_scores_4_and_green_8() -> None:
-    """CB 3.1-3.4, the rulebook's example: red's city of 4 tiles scores 10; then the chips
-    are flipped: blue's "3/4" wins 4, green's "4" chip 8, red's "5/6" nothing; every
-    chip goes back to its owner."""
+    """CB 3.1-3.4, the rulebook's example: red ("you") finishes the city and scores 10 for
+    its 4 tiles and pennant; then the chips are flipped: blue's "3/4" wins 4, green's
+    "4" chip 8, red's "5/6" nothing; every chip goes back to its owner."""
     state = worked_example()
     assert state.scores == [0, 0, 0]
-    play(state, "E", 1, -2, 180)  # green closes the city
+    play(state, "E", 1, -2, 180)  # red closes the city
     assert state.scores == [10, 4, 8]
     assert all(len(chips) == 6 for chips in state.chips)
     assert state.offices == {}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from tote.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD, STEPS, Form, opposite_half
+from tote.games.carcassonne.tiles import CITY, ROAD, STEPS, Form, opposite_half
 
 Pos = tuple[int, int]
 AROUND: tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
@@ -256,6 +256,3 @@ class Board:
         new.tile_of = list(self.tile_of)
         new.meeple_seat = dict(self.meeple_seat)
         return new
-
-
-__all__ = ["AROUND", "CITY", "FIELD", "MONASTERY", "ROAD", "Board", "Catalog", "Pos"]

@@ -45,7 +45,6 @@ from tote.games.carcassonne.tiles import (
     CITY,
     FIELD,
     KIND_NAMES,
-    MONASTERY,
     ROAD,
     ROTATIONS,
     Form,
@@ -722,6 +721,3 @@ class CarcassonneState(State):
             for e in self.queue
         ]
         return new
-
-
-__all__ = ["MONASTERY", "CarcassonneState", "Content", "content"]

@@ -1,0 +1,258 @@
+"""The board: placed tiles, where the next tile fits, and the features they form.
+
+Features are tracked incrementally with a union-find over tile segments: a
+placed tile adds one node per segment and joins each node to its neighbours'
+segments across the touching edges (cities and roads) and half-edges (fields).
+Each root carries what scoring needs -- the set of tiles (a tile counts once
+per feature, CC 4.2), the number of open edge ends (0: complete, CC 4.1),
+pennants, the nodes holding meeples and, for fields, the city segments they
+border -- so nothing is ever recomputed by walking the board.
+
+Positions are ``(x, y)`` with x growing east and y south; the start tile lies
+on ``(0, 0)``. This module knows geometry and features only; who scores what is
+in ``rules.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from tote.games.carcassonne.tiles import CITY, ROAD, STEPS, Form, opposite_half
+
+Pos = tuple[int, int]
+AROUND: tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
+"""The eight tiles around a monastery (CC 4.3)."""
+OPEN = "????"
+
+
+class Catalog:
+    """Every tile type's four rotations, and a cache of which rotations fit which
+    neighbourhood (shared by a game and all its clones: it only ever grows)."""
+
+    def __init__(self, forms: Mapping[str, tuple[Form, ...]]) -> None:
+        self.forms = dict(forms)
+        self.fits: dict[tuple[str, str], tuple[int, ...]] = {}
+
+    def rotations(self, pattern: str, tile: str) -> tuple[int, ...]:
+        """CC 2.2: the rotations of ``tile`` whose every edge matches ``pattern``
+        (the neighbours' edges, N E S W, ``?`` where there is no neighbour)."""
+        key = (pattern, tile)
+        found = self.fits.get(key)
+        if found is None:
+            found = tuple(
+                r
+                for r, form in enumerate(self.forms[tile])
+                if all(p == "?" or p == e for p, e in zip(pattern, form.edges, strict=True))
+            )
+            self.fits[key] = found
+        return found
+
+
+class Board:
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self.at: dict[Pos, int] = {}
+        """Position -> index of the tile placed there (placement order)."""
+        self.placed: list[tuple[int, int, Form, int]] = []
+        """Per placed tile: x, y, its form, its first node."""
+        self.frontier: dict[Pos, str] = {}
+        """Empty positions next to a placed tile -> the edges they must match."""
+        self.monasteries: dict[Pos, int] = {}
+        # Union-find over segment nodes; the per-feature data is valid at roots only.
+        self.parent: list[int] = []
+        self.kind: list[int] = []
+        self.tiles: list[set[int]] = []
+        self.open: list[int] = []
+        self.pennants: list[int] = []
+        self.meeples: list[list[int]] = []
+        """Nodes of the feature that hold a meeple."""
+        self.borders: list[list[int]] = []
+        """Fields: city nodes the field borders."""
+        self.tile_of: list[int] = []
+        self.meeple_seat: dict[int, int] = {}
+        """Node -> the seat whose meeple stands on it."""
+
+    # ------------------------------------------------------------ placement
+    def placements(self, tile: str) -> list[tuple[int, int, int]]:
+        """Every ``(x, y, rotation index)`` where ``tile`` may go (CC 2.2)."""
+        rotations = self.catalog.rotations
+        return [
+            (pos[0], pos[1], r)
+            for pos, pattern in self.frontier.items()
+            for r in rotations(pattern, tile)
+        ]
+
+    def fits(self, x: int, y: int, form: Form) -> bool:
+        pattern = self.frontier.get((x, y))
+        if pattern is None:
+            return False
+        return all(p == "?" or p == e for p, e in zip(pattern, form.edges, strict=True))
+
+    def place(self, x: int, y: int, form: Form) -> int:
+        """Put ``form`` on ``(x, y)`` and join its segments to the neighbours'.
+        Returns the tile's index. The caller has checked that it fits."""
+        index = len(self.placed)
+        node0 = len(self.parent)
+        for i, seg in enumerate(form.segments):
+            self.parent.append(node0 + i)
+            self.kind.append(seg.kind)
+            self.tiles.append({index})
+            self.open.append(len(seg.edges))
+            self.pennants.append(seg.pennant)
+            self.meeples.append([])
+            self.borders.append([node0 + c for c in seg.cities])
+            self.tile_of.append(index)
+        pos = (x, y)
+        self.at[pos] = index
+        self.placed.append((x, y, form, node0))
+        self.frontier.pop(pos, None)
+        if form.monastery >= 0:
+            self.monasteries[pos] = node0 + form.monastery
+        at = self.at
+        frontier = self.frontier
+        for d in range(4):
+            dx, dy = STEPS[d]
+            npos = (x + dx, y + dy)
+            other = at.get(npos)
+            back = (d + 2) % 4
+            if other is None:
+                pattern = frontier.get(npos, OPEN)
+                frontier[npos] = pattern[:back] + form.edges[d] + pattern[back + 1 :]
+                continue
+            _, _, oform, onode0 = self.placed[other]
+            link = form.edge_segment[d]
+            if link >= 0:
+                root = self.union(node0 + link, onode0 + oform.edge_segment[back])
+                self.open[root] -= 2
+            for half in (2 * d, 2 * d + 1):
+                link = form.half_segment[half]
+                if link >= 0:
+                    self.union(node0 + link, onode0 + oform.half_segment[opposite_half(half)])
+        return index
+
+    # ------------------------------------------------------------ union-find
+    def find(self, node: int) -> int:
+        parent = self.parent
+        root = node
+        while parent[root] != root:
+            root = parent[root]
+        while parent[node] != root:
+            parent[node], node = root, parent[node]
+        return root
+
+    def union(self, a: int, b: int) -> int:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        if len(self.tiles[ra]) < len(self.tiles[rb]):
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.tiles[ra] |= self.tiles[rb]
+        self.open[ra] += self.open[rb]
+        self.pennants[ra] += self.pennants[rb]
+        if self.meeples[rb]:
+            self.meeples[ra].extend(self.meeples[rb])
+        if self.borders[rb]:
+            self.borders[ra].extend(self.borders[rb])
+        self.tiles[rb] = set()
+        self.meeples[rb] = []
+        self.borders[rb] = []
+        return ra
+
+    # -------------------------------------------------------------- features
+    def node(self, index: int, segment: int) -> int:
+        return self.placed[index][3] + segment
+
+    def size(self, root: int) -> int:
+        """The number of tiles in a feature (a tile counts once, CC 4.2)."""
+        return len(self.tiles[root])
+
+    def complete(self, root: int) -> bool:
+        """CC 4.1: a city or road is complete when no edge of it is left open."""
+        return self.open[root] == 0
+
+    def surrounded(self, pos: Pos) -> int:
+        """How many of the eight tiles around ``pos`` are placed (CC 4.3)."""
+        x, y = pos
+        at = self.at
+        return sum(1 for dx, dy in AROUND if (x + dx, y + dy) in at)
+
+    def completed_by(self, index: int) -> tuple[list[int], list[Pos]]:
+        """The cities and roads (roots) and the monasteries (positions) that tile
+        ``index`` has just completed (CC 4.1, 4.3)."""
+        x, y, form, node0 = self.placed[index]
+        roots: list[int] = []
+        for i, seg in enumerate(form.segments):
+            if seg.kind == CITY or seg.kind == ROAD:
+                root = self.find(node0 + i)
+                if self.open[root] == 0 and root not in roots:
+                    roots.append(root)
+        monasteries = [
+            pos
+            for pos in [(x, y), *((x + dx, y + dy) for dx, dy in AROUND)]
+            if pos in self.monasteries and self.surrounded(pos) == 8
+        ]
+        return roots, monasteries
+
+    def occupied(self, node: int) -> bool:
+        return bool(self.meeples[self.find(node)])
+
+    def free_segments(self, index: int) -> list[int]:
+        """CC 3.2: the segments of tile ``index`` whose feature holds no meeple."""
+        _, _, form, node0 = self.placed[index]
+        return [i for i in range(len(form.segments)) if not self.meeples[self.find(node0 + i)]]
+
+    def put_meeple(self, node: int, seat: int) -> None:
+        self.meeples[self.find(node)].append(node)
+        self.meeple_seat[node] = seat
+
+    def meeple_counts(self, root: int, players: int) -> list[int]:
+        counts = [0] * players
+        for node in self.meeples[root]:
+            counts[self.meeple_seat[node]] += 1
+        return counts
+
+    def take_meeples(self, root: int) -> list[int]:
+        """Lift every meeple off a feature (CC 4.6); returns their seats."""
+        seats = [self.meeple_seat.pop(node) for node in self.meeples[root]]
+        self.meeples[root] = []
+        return seats
+
+    def roots_of(self, index: int, kinds: Iterable[int]) -> list[int]:
+        """The distinct features (roots) that tile ``index``'s segments of ``kinds`` are in."""
+        _, _, form, node0 = self.placed[index]
+        wanted = set(kinds)
+        roots: list[int] = []
+        for i, seg in enumerate(form.segments):
+            if seg.kind in wanted:
+                root = self.find(node0 + i)
+                if root not in roots:
+                    roots.append(root)
+        return roots
+
+    def roots(self, kind: int) -> list[int]:
+        """Every feature of ``kind``, as roots, in node order."""
+        parent = self.parent
+        return [n for n in range(len(parent)) if parent[n] == n and self.kind[n] == kind]
+
+    def field_cities(self, root: int) -> set[int]:
+        """CC 5.2: the completed cities (roots) a field borders, each once."""
+        return {c for c in (self.find(n) for n in self.borders[root]) if self.open[c] == 0}
+
+    def clone(self) -> Board:
+        new = object.__new__(Board)
+        new.catalog = self.catalog
+        new.at = dict(self.at)
+        new.placed = list(self.placed)
+        new.frontier = dict(self.frontier)
+        new.monasteries = dict(self.monasteries)
+        new.parent = list(self.parent)
+        new.kind = list(self.kind)
+        new.tiles = [set(s) for s in self.tiles]
+        new.open = list(self.open)
+        new.pennants = list(self.pennants)
+        new.meeples = [list(m) for m in self.meeples]
+        new.borders = [list(b) for b in self.borders]
+        new.tile_of = list(self.tile_of)
+        new.meeple_seat = dict(self.meeple_seat)
+        return new

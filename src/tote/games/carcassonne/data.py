@@ -1,0 +1,212 @@
+"""Carcassonne content as replaceable data files (see ``data/*.json``).
+
+* ``tiles.json``: the 72 land tiles of the base game (24 types, A-X), each type
+  with its cities, roads, fields (as half-edges), monastery and pennants, and
+  how many of it the box holds; one D is the start tile. All **original**.
+* ``bookmaker_tiles.json``: the 10 bookmaker tiles of The Bets. Their layouts
+  were never published, so the shipped ones are **proposed** (base-game edge
+  types, each with a road or a city, the betting office in a field).
+* ``chips.json``: the six betting chips every player has. Only the "4" chip
+  (exactly 4 tiles, 8 points) is known; the other faces are **proposed**.
+
+A user with the box passes their own files through the options
+``tiles_file``, ``bookmaker_tiles_file`` and ``chips_file`` (same schema; a bad
+file is refused with one line naming the field). See ``docs/data/carcassonne.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from tote.core.errors import OptionsError
+
+EDGES: tuple[str, ...] = ("N", "E", "S", "W")
+"""The four edges, clockwise; index ``e`` turns into ``e + 1`` when a tile turns 90 degrees."""
+HALVES: tuple[str, ...] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
+"""The eight half-edges, clockwise from the north-west corner (L/R as seen from the
+tile's centre looking out); half ``h`` belongs to edge ``h // 2``."""
+
+Source = Literal["original", "proposed"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CitySpec(_Strict):
+    edges: str
+    """Space-separated edges (``"N W"``) joined by this city segment."""
+    pennant: bool = False
+
+
+class RoadSpec(_Strict):
+    edges: str
+    """Space-separated edges; a single edge is a road that ends on the tile."""
+
+
+class FieldSpec(_Strict):
+    halves: str
+    """Space-separated half-edges (``"EL ER SL SR"``) this field touches."""
+    cities: tuple[int, ...] = ()
+    """Indices into the tile's cities: the city segments this field borders."""
+
+
+class TileSpec(_Strict):
+    id: str
+    count: int = Field(ge=0)
+    start: int = Field(default=0, ge=0)
+    """How many of ``count`` are start tiles (placed face up before the game)."""
+    cities: tuple[CitySpec, ...] = ()
+    roads: tuple[RoadSpec, ...] = ()
+    fields: tuple[FieldSpec, ...] = ()
+    monastery: bool = False
+    office: int | None = None
+    """The Bets: the index of the field that holds the betting office (``None``: no office)."""
+    source: Source = "original"
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> TileSpec:
+        """Every edge is exactly one of city, road or field, with fields on both halves
+        of road and field edges and none on city edges."""
+        if self.start > self.count:
+            raise ValueError(f"tile {self.id}: more start tiles than tiles")
+        owner: dict[str, str] = {}
+        for kind, segments in (("city", self.cities), ("road", self.roads)):
+            for seg in segments:
+                for edge in seg.edges.split():
+                    if edge not in EDGES:
+                        raise ValueError(f"tile {self.id}: unknown edge {edge!r}")
+                    if edge in owner:
+                        raise ValueError(f"tile {self.id}: edge {edge} is in two segments")
+                    owner[edge] = kind
+        seen: set[str] = set()
+        for fld in self.fields:
+            for half in fld.halves.split():
+                if half not in HALVES:
+                    raise ValueError(f"tile {self.id}: unknown half-edge {half!r}")
+                if half in seen:
+                    raise ValueError(f"tile {self.id}: half-edge {half} is in two fields")
+                seen.add(half)
+            for city in fld.cities:
+                if not 0 <= city < len(self.cities):
+                    raise ValueError(f"tile {self.id}: a field borders a city it does not have")
+        for h, half in enumerate(HALVES):
+            on_city = owner.get(EDGES[h // 2]) == "city"
+            if on_city == (half in seen):
+                what = "a city edge has a field" if on_city else "a field or road edge has none"
+                raise ValueError(f"tile {self.id}: half-edge {half}: {what}")
+        if self.office is not None and not 0 <= self.office < len(self.fields):
+            raise ValueError(f"tile {self.id}: the betting office must lie in one of its fields")
+        if self.office is not None and not (self.cities or self.roads):
+            raise ValueError(f"tile {self.id}: a bookmaker tile needs a road or a city")
+        return self
+
+    def edge_kinds(self) -> str:
+        """The four edges as letters C (city), R (road), F (field), in N E S W order."""
+        kinds = {e: "C" for seg in self.cities for e in seg.edges.split()}
+        kinds.update({e: "R" for seg in self.roads for e in seg.edges.split()})
+        return "".join(kinds.get(edge, "F") for edge in EDGES)
+
+
+class TileSet(_Strict):
+    name: str = ""
+    source: Source = "original"
+    tiles: tuple[TileSpec, ...]
+
+    @model_validator(mode="after")
+    def _unique(self) -> TileSet:
+        ids = [t.id for t in self.tiles]
+        if len(ids) != len(set(ids)):
+            raise ValueError("tile ids must be unique")
+        return self
+
+
+class ChipNumber(_Strict):
+    size: int = Field(ge=1)
+    """The tile count this number bets on."""
+    points: int | None = Field(default=None, ge=0)
+    """Points for a win; ``None``: the number itself (the "4" chip pays 8)."""
+    or_more: bool = False
+    """A "+" number: wins at this size or more, still paying only the number."""
+
+
+class ChipSpec(_Strict):
+    id: str
+    numbers: tuple[ChipNumber, ...] = Field(min_length=1)
+    source: Source = "proposed"
+
+    def payout(self, size: int) -> int:
+        """CB 3.3: the points this chip wins on a road or city of ``size`` tiles (0: lost)."""
+        best = 0
+        for number in self.numbers:
+            if size == number.size or (number.or_more and size >= number.size):
+                best = max(best, number.size if number.points is None else number.points)
+        return best
+
+
+class ChipSet(_Strict):
+    name: str = ""
+    source: Source = "proposed"
+    chips: tuple[ChipSpec, ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _unique(self) -> ChipSet:
+        ids = [c.id for c in self.chips]
+        if len(ids) != len(set(ids)):
+            raise ValueError("chip ids must be unique")
+        return self
+
+
+def _load(model: type[BaseModel], path: str | None, default: str) -> BaseModel:
+    try:
+        if path is None:
+            text = files("tote.games.carcassonne").joinpath("data", default).read_text("utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+        return model.model_validate(json.loads(text))
+    except OSError as exc:
+        raise OptionsError(f"cannot read data file {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise OptionsError(f"data file {path or default}: line {exc.lineno}: {exc.msg}") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "file"
+        raise OptionsError(f"data file {path or default}: {where}: {first['msg']}") from None
+
+
+@cache
+def land_tiles(path: str | None = None) -> TileSet:
+    """The base game's land tiles (``tiles.json`` or a replacement)."""
+    tiles = _load(TileSet, path, "tiles.json")
+    assert isinstance(tiles, TileSet)
+    if sum(t.start for t in tiles.tiles) != 1:
+        raise OptionsError(f"data file {path or 'tiles.json'}: exactly one start tile is needed")
+    return tiles
+
+
+@cache
+def bookmaker_tiles(path: str | None = None) -> TileSet:
+    """The Bets' bookmaker tiles (``bookmaker_tiles.json`` or a replacement)."""
+    tiles = _load(TileSet, path, "bookmaker_tiles.json")
+    assert isinstance(tiles, TileSet)
+    for tile in tiles.tiles:
+        if tile.office is None:
+            raise OptionsError(
+                f"data file {path or 'bookmaker_tiles.json'}: {tile.id} has no office"
+            )
+    return tiles
+
+
+@cache
+def chip_set(path: str | None = None) -> ChipSet:
+    """The Bets' betting chips of one player (``chips.json`` or a replacement)."""
+    chips = _load(ChipSet, path, "chips.json")
+    assert isinstance(chips, ChipSet)
+    return chips

@@ -1,0 +1,178 @@
+"""Property tests: random Carcassonne games with random options and table sizes."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tote.core import CHANCE
+from tote.games.carcassonne.board import Board
+from tote.games.carcassonne.moves import PlaceMeeple
+from tote.games.carcassonne.rules import MEEPLES, CarcassonneState
+from tote.games.carcassonne.tiles import STEPS, opposite_half
+
+from .cc_helpers import edge_mismatches, new_state
+
+PROPERTY_SETTINGS = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+MOVE_BOUND = 2000
+"""Far above any game: 81 tiles, each at most a draw, a placement, a meeple, a settling
+choice per stack and five chips."""
+
+
+@st.composite
+def setups(draw: Any) -> tuple[dict[str, Any], int, int]:
+    options: dict[str, Any] = {
+        "bets": draw(st.booleans()),
+        "settle_unoccupied": draw(st.booleans()),
+        "finished_scope": draw(st.sampled_from(["tile", "board"])),
+        "final_chooser": draw(st.sampled_from(["last_player", "chip_owner"])),
+        "pay_without_meeple": draw(st.booleans()),
+    }
+    players = draw(st.integers(min_value=2, max_value=5))
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    return options, players, seed
+
+
+def leaks(state: CarcassonneState) -> list[str]:
+    """Where a view shows another seat's chip (on an office, in supply, in the log)."""
+    problems = []
+    for viewer in (None, *range(state.num_players)):
+        view = state.view(viewer)
+        for tile in view["state"]["tiles"]:
+            for chip in tile.get("chips", []):
+                if chip["seat"] != viewer and chip["chip"] is not None:
+                    problems.append(f"{viewer} sees seat {chip['seat']}'s chip on an office")
+        for seat, chips in enumerate(view["state"]["chips"]):
+            if seat != viewer and not isinstance(chips, int):
+                problems.append(f"{viewer} sees seat {seat}'s supply")
+        for entry in view["log"]:
+            secret = entry["kind"] in ("chip_placed", "committed") and entry["seat"] != viewer
+            if secret and ("chip" in entry or "move" in entry):
+                problems.append(f"{viewer} reads seat {entry['seat']}'s chip in the log")
+    return problems
+
+
+def stack_order_shows(state: CarcassonneState, rng: random.Random) -> bool:
+    """Whether any view changes when the face-down stack is put in another order."""
+    if len(state.stack) < 2:
+        return False
+    before = [json.dumps(state.view(s), sort_keys=True) for s in (None, 0)]
+    other = state.clone()
+    rng.shuffle(other.stack)
+    after = [json.dumps(other.view(s), sort_keys=True) for s in (None, 0)]
+    return before != after
+
+
+def features_by_search(board: Board) -> dict[frozenset[int], tuple[frozenset[int], int, int]]:
+    """Features recomputed from scratch by a graph search over the placed tiles (an
+    oracle for the incremental union-find): node set -> (tiles, open edge ends, pennants)."""
+    links: dict[int, set[int]] = {}
+    for x, y, form, node0 in board.placed:
+        for d, (dx, dy) in enumerate(STEPS):
+            other = board.at.get((x + dx, y + dy))
+            if other is None:
+                continue
+            oform, onode0 = board.placed[other][2], board.placed[other][3]
+            pairs = [(form.edge_segment[d], oform.edge_segment[(d + 2) % 4])]
+            pairs += [
+                (form.half_segment[h], oform.half_segment[opposite_half(h)])
+                for h in (2 * d, 2 * d + 1)
+            ]
+            for a, b in pairs:
+                if a >= 0:
+                    links.setdefault(node0 + a, set()).add(onode0 + b)
+    found: dict[frozenset[int], tuple[frozenset[int], int, int]] = {}
+    seen: set[int] = set()
+    for start in range(len(board.parent)):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            for nxt in links.get(todo.pop(), ()):
+                if nxt not in group:
+                    group.add(nxt)
+                    todo.append(nxt)
+        seen |= group
+        tiles = frozenset(board.tile_of[n] for n in group)
+        opened = pennants = 0
+        for n in group:
+            x, y, form, node0 = board.placed[board.tile_of[n]]
+            seg = form.segments[n - node0]
+            pennants += seg.pennant
+            opened += sum(
+                1 for e in seg.edges if (x + STEPS[e][0], y + STEPS[e][1]) not in board.at
+            )
+        found[frozenset(group)] = (tiles, opened, pennants)
+    return found
+
+
+def union_find_agrees(board: Board) -> None:
+    for group, (tiles, opened, pennants) in features_by_search(board).items():
+        roots = {board.find(n) for n in group}
+        assert len(roots) == 1, "a feature split in two"
+        (root,) = roots
+        assert sum(1 for n in range(len(board.parent)) if board.find(n) == root) == len(group)
+        assert board.tiles[root] == tiles
+        assert board.open[root] == opened
+        assert board.pennants[root] == pennants
+
+
+def check(state: CarcassonneState, players: int) -> None:
+    board = state.board
+    on_board = [0] * players
+    for seat in board.meeple_seat.values():
+        on_board[seat] += 1
+    for seat in range(players):
+        assert state.supply[seat] + on_board[seat] == MEEPLES, "CC 1.1: seven meeples each"
+        out = sum(1 for stack in state.offices.values() for s, _ in stack if s == seat)
+        assert len(state.chips[seat]) + out == (6 if state.bets else 0), "CB 1.1: six chips"
+
+
+@PROPERTY_SETTINGS
+@given(setups())
+def test_random_games_end_with_every_tile_placed_or_discarded(
+    setup: tuple[dict[str, Any], int, int],
+) -> None:
+    """CC 2.2 / 2.3 / 3.2 / 5.1 / CB 2.4 on random games: every game ends; all 72 tiles
+    (plus 10 bookmaker tiles) are placed or discarded; every placed edge matches its
+    neighbour; a meeple only ever goes on an unoccupied feature; meeples and chips are
+    conserved; no view shows another seat's chips or the stack order; the incremental
+    features agree with a search from scratch (tiles, open ends, pennants)."""
+    options, players, seed = setup
+    state = new_state(players, **options)
+    rng = random.Random(seed)
+    checked_views = 0
+    for _ in range(MOVE_BOUND):
+        turn = state.turn()
+        if turn.over:
+            break
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        seat = turn.seats[0]
+        move = state.random_move(seat, rng)
+        if isinstance(move, PlaceMeeple):
+            form = state.board.placed[state.last][2]
+            node = state.board.node(state.last, form.label_index(move.feature))
+            assert not state.board.occupied(node), "CC 3.2: a meeple on an occupied feature"
+        state.apply(seat, move)
+        check(state, players)
+        if rng.random() < 0.05 and checked_views < 6:
+            checked_views += 1
+            assert leaks(state) == []
+            assert not stack_order_shows(state, rng), "a view shows the stack order"
+    assert state.is_over
+    total = 72 + (10 if options["bets"] else 0)
+    assert len(state.board.placed) + len(state.discarded) == total
+    assert edge_mismatches(state.board) == []
+    union_find_agrees(state.board)
+    assert state.offices == {}, "CB 4.1: every chip is settled by the end"
+    assert leaks(state) == []
+    result = state.result()
+    assert result is not None and list(result.scores) == state.scores

@@ -16,14 +16,12 @@ file is refused with one line naming the field). See ``docs/data/carcassonne.md`
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib.resources import files
-from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from tote.core.data import M, load_data
 from tote.core.errors import OptionsError
 
 EDGES: tuple[str, ...] = ("N", "E", "S", "W")
@@ -164,28 +162,14 @@ class ChipSet(_Strict):
         return self
 
 
-def _load(model: type[BaseModel], path: str | None, default: str) -> BaseModel:
-    try:
-        if path is None:
-            text = files("tote.games.carcassonne").joinpath("data", default).read_text("utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        return model.model_validate(json.loads(text))
-    except OSError as exc:
-        raise OptionsError(f"cannot read data file {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise OptionsError(f"data file {path or default}: line {exc.lineno}: {exc.msg}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "file"
-        raise OptionsError(f"data file {path or default}: {where}: {first['msg']}") from None
+def _load(model: type[M], path: str | None, default: str) -> M:
+    return load_data(model, "tote.games.carcassonne", default, path)
 
 
 @cache
 def land_tiles(path: str | None = None) -> TileSet:
     """The base game's land tiles (``tiles.json`` or a replacement)."""
     tiles = _load(TileSet, path, "tiles.json")
-    assert isinstance(tiles, TileSet)
     if sum(t.start for t in tiles.tiles) != 1:
         raise OptionsError(f"data file {path or 'tiles.json'}: exactly one start tile is needed")
     return tiles
@@ -195,7 +179,6 @@ def land_tiles(path: str | None = None) -> TileSet:
 def bookmaker_tiles(path: str | None = None) -> TileSet:
     """The Bets' bookmaker tiles (``bookmaker_tiles.json`` or a replacement)."""
     tiles = _load(TileSet, path, "bookmaker_tiles.json")
-    assert isinstance(tiles, TileSet)
     for tile in tiles.tiles:
         if tile.office is None:
             raise OptionsError(
@@ -208,5 +191,4 @@ def bookmaker_tiles(path: str | None = None) -> TileSet:
 def chip_set(path: str | None = None) -> ChipSet:
     """The Bets' betting chips of one player (``chips.json`` or a replacement)."""
     chips = _load(ChipSet, path, "chips.json")
-    assert isinstance(chips, ChipSet)
     return chips

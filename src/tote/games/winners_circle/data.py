@@ -9,15 +9,12 @@ the printed game passes their own files through the ``horse_cards_file`` and
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib.resources import files
-from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from tote.core.errors import OptionsError
+from tote.core.data import M, load_data
 
 SYMBOLS: tuple[str, ...] = ("head", "cap", "saddle", "shoe")
 """The special die's four symbols (rulebook: Game Material)."""
@@ -95,32 +92,17 @@ class PayoutTable(_Strict):
         return (self.win, self.place, self.show)[place]
 
 
-def _load(model: type[BaseModel], path: str | None, default: str) -> BaseModel:
-    try:
-        if path is None:
-            text = files("tote.games.winners_circle").joinpath("data", default).read_text("utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        return model.model_validate(json.loads(text))
-    except OSError as exc:
-        raise OptionsError(f"cannot read data file {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise OptionsError(f"data file {path or default}: line {exc.lineno}: {exc.msg}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "file"
-        raise OptionsError(f"data file {path or default}: {where}: {first['msg']}") from None
+def _load(model: type[M], path: str | None, default: str) -> M:
+    return load_data(model, "tote.games.winners_circle", default, path)
 
 
 @cache
 def horse_data(path: str | None = None) -> HorseData:
     data = _load(HorseData, path, "horse_cards.json")
-    assert isinstance(data, HorseData)
     return data
 
 
 @cache
 def payout_table(path: str | None = None) -> PayoutTable:
     table = _load(PayoutTable, path, "payouts.json")
-    assert isinstance(table, PayoutTable)
     return table

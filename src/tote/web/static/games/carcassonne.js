@@ -305,7 +305,7 @@ function players(view, ctx) {
     h(
       "table",
       null,
-      h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Points"), h("th", null, "Meeples"), st.bets ? h("th", null, "Chips") : null, st.bets ? h("th", null, "Bets out") : null)),
+      h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Points"), h("th", null, "Meeples"), st.bets ? h("th", null, "Chips") : null, st.bets ? h("th.placed", null, "Bets out") : null)),
       h("tbody", null, rows),
     ),
   );

@@ -502,7 +502,7 @@ function players(view, ctx) {
   return h(
     "div.players.panel",
     null,
-    h("table", null, h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Money"), h("th", null, "In hand"), h("th", null, "Bets this race"))), h("tbody", null, rows)),
+    h("table", null, h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Money"), h("th", null, "In hand"), h("th.placed", null, "Bets this race"))), h("tbody", null, rows)),
   );
 }
 

@@ -1,0 +1,43 @@
+"""Horse Fever (Cranio Creations, 2009): the Board Game for 2 to 5 betting stable owners."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tote.core.bot import BotFactory, RandomBot
+from tote.core.game import Game
+from tote.core.moves import Move
+from tote.games.horse_fever.data import board, cards
+from tote.games.horse_fever.moves import PlaceBet
+from tote.games.horse_fever.options import HorseFeverOptions
+from tote.games.horse_fever.rules import HorseFeverState
+
+
+class HorseFever(Game):
+    id = "horse-fever"
+    title = "Horse Fever"
+    min_players = 2
+    max_players = 5
+    options_model = HorseFeverOptions
+    variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
+        "advanced": (
+            "the starred cards: 4 more Action cards and 6 advanced Characters",
+            {"advanced": True},
+        ),
+        "short": ("Table 1, short game", {"length": "short"}),
+        "long": ("Table 1, long game", {"length": "long"}),
+    }
+    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot}
+
+    def _new_state(self, options: HorseFeverOptions, num_players: int) -> HorseFeverState:
+        return HorseFeverState(
+            options, num_players, cards(options.cards_file), board(options.board_file)
+        )
+
+    def describe_move(self, move: Move) -> str:
+        if isinstance(move, PlaceBet):
+            return f"bet {move.amount} D on {move.stable} to {move.bet}"
+        return super().describe_move(move)
+
+
+GAME = HorseFever()

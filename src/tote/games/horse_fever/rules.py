@@ -785,8 +785,7 @@ class HorseFeverState(State):
     def _start_second_bet(self) -> None:
         """HF 2.3: counter-clockwise from the player right of the First Player, who is last."""
         self.phase = SECOND_BET
-        order = self.clockwise((self.first_player + 1) % self.num_players)
-        self.queue = order[::-1]
+        self.queue = self.clockwise(self.first_player)[::-1]
         self._advance_second_bet()
 
     def _advance_second_bet(self) -> None:

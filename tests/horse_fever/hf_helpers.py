@@ -169,6 +169,8 @@ def secrets_of(state: HorseFeverState, seat: int) -> set[str]:
         secret |= {card for s, card, _ in state.played if s == seat}
     if state.phase in ("draw", "keep") and state.queue and state.queue[0] == seat:
         secret |= set(state.drawn)
+    if state.phase == "over":  # HF 5.2: fulfilled Targets are revealed, the others not
+        secret -= set(state.fulfilled[seat])
     return secret
 
 

@@ -99,6 +99,12 @@ class Bet:
     """1: the first bet (2.1), 2: the second bet (2.3)."""
 
 
+PASS = Pass()
+BUY_ACTION_CARDS = BuyActionCards()
+BUY_CARD: dict[str, Move] = {d: BuyCard(d) for d in ("target", "assistant", "horse")}
+TAKE_LOAN: list[Move] = [TakeLoan("bank"), TakeLoan("mob")]
+
+
 class Deck:
     """A face-down stack: ``top`` in unknown order (every draw is a chance move) and
     ``bottom``, the cards put back under it, in order (HF 1.1 draw four keep one)."""
@@ -166,6 +172,7 @@ class HorseFeverState(State):
         self.targets = {c.id: c for c in cards.targets}
         self.movement = {c.id: c for c in cards.movement}
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
+        self._buy_stable: tuple[Move, ...] = tuple(BuyStable(c) for c in self.colours)
         n = num_players
         # HF 0.2: the Bank and the VP reserve (ruling R14: unlimited, kept as counters).
         self.bank = 45_000
@@ -173,6 +180,7 @@ class HorseFeverState(State):
         self.money = [0] * n
         self.vp = [0] * n
         self.character: list[str | None] = [None] * n
+        self.skills: list[str | None] = [None] * n
         self.owned_assistants: list[list[str]] = [[] for _ in range(n)]
         self.owned_horses: list[list[str]] = [[] for _ in range(n)]
         self.owned_targets: list[list[str]] = [[] for _ in range(n)]
@@ -242,8 +250,8 @@ class HorseFeverState(State):
         return [s for s in ((start + i) % n for i in range(n)) if not self.eliminated[s]]
 
     def skill(self, seat: int) -> str | None:
-        character = self.character[seat]
-        return None if character is None else self.characters[character].skill
+        """The advanced Character's skill (proposed meanings, game-data 3b)."""
+        return self.skills[seat]
 
     def assistant_effects(self, seat: int) -> list[Effect]:
         """The seat's Assistants' effects, with the one Cédric Copieur copies (R20)."""
@@ -331,6 +339,7 @@ class HorseFeverState(State):
         seat = self.character.index(None)
         character = self.characters[character_id]
         self.character[seat] = character_id
+        self.skills[seat] = character.skill
         self._pay(seat, character.danari)
         public: dict[str, Any] = {
             "seat": seat,
@@ -403,39 +412,52 @@ class HorseFeverState(State):
 
     def purchase_moves(self, seat: int) -> list[Move]:
         """HF 1.1: every purchase ``seat`` may make now (passing is always allowed)."""
-        moves: list[Move] = [Pass()]
+        return [move for group in self.purchase_groups(seat) for move in group]
+
+    def purchase_groups(self, seat: int) -> list[list[Move]]:
+        """The purchases of HF 1.1 grouped by kind (pass, action cards, each deck,
+        stables, loans, buying from players); no group is empty."""
+        groups: list[list[Move]] = [[PASS]]
         money = self.money[seat]
         if len(self.decks["action"]) >= 2 and money >= self.purchase_cost(seat, "action"):
-            moves.append(BuyActionCards())
+            groups.append([BUY_ACTION_CARDS])
+        owns_stable = seat in self.owner
         for deck in ("target", "assistant", "horse"):
             if (
                 self.decks[deck]
                 and self._count(seat, deck) < self.kind_limit(seat, deck)
                 and money >= self.purchase_cost(seat, deck)
-                and (deck != "horse" or self.stables_of(seat))
+                and (deck != "horse" or owns_stable)
             ):
-                moves.append(BuyCard(deck))
+                groups.append([BUY_CARD[deck]])
         if self._count(seat, "stable") < self.kind_limit(seat, "stable"):
-            for lane in range(6):
-                if self.owner[lane] is None and money >= self.stable_price(lane, seat):
-                    moves.append(BuyStable(self.colours[lane]))
+            stables: list[Move] = [
+                self._buy_stable[lane]
+                for lane in range(6)
+                if self.owner[lane] is None and money >= self.stable_price(lane, seat)
+            ]
+            if stables:
+                groups.append(stables)
         if self.loans_left and not self._count(seat, "loan"):
-            moves += [TakeLoan("bank"), TakeLoan("mob")]
+            groups.append(TAKE_LOAN)
         if not self._count(seat, "from_player") and not self.offered[seat]:
-            for other in range(self.num_players):
-                if other == seat or self.eliminated[other]:
-                    continue
-                for card in self._sellable(other, buyer=seat):
-                    if money >= 2 * self.value_of(card):
-                        moves.append(BuyFromPlayer(other, card))
-        return moves
+            offers: list[Move] = [
+                BuyFromPlayer(other, card)
+                for other in range(self.num_players)
+                if other != seat and not self.eliminated[other]
+                for card in self._sellable(other, buyer=seat)
+                if money >= 2 * self.value_of(card)
+            ]
+            if offers:
+                groups.append(offers)
+        return groups
 
     def _sellable(self, seller: int, buyer: int) -> list[str]:
         """HF 1.1 Buy from player: any card but Action cards (Loans: ruling R12); Horses
         only to a Stable owner (R10); Targets by kind, the seller picks which."""
         cards = [self.colours[lane] for lane in self.stables_of(seller)]
         cards += self.owned_assistants[seller]
-        if self.stables_of(buyer):
+        if buyer in self.owner:
             cards += self.owned_horses[seller]
         if self.owned_targets[seller]:
             cards.append("target")
@@ -1374,9 +1396,15 @@ class HorseFeverState(State):
         return []
 
     def random_move(self, seat: int, rng: random.Random) -> Move:
-        """Bets are open amounts: a random stake in 100 D steps from the Minimum Bet up
-        to all the player's Danari, on a random horse and kind; the second bet is
-        skipped as often as any one (horse, kind) is chosen."""
+        """A random player. Purchases: a random kind, then a random purchase of that kind
+        (so that offers to other players, the most numerous, do not crowd out the rest).
+        Bets are open amounts: a random stake in 100 D steps from the Minimum Bet up to
+        all the player's Danari, on a random horse and kind; the second bet is skipped
+        as often as any one (horse, kind) is chosen. Otherwise uniform."""
+        if self.phase == PURCHASE:
+            groups = self.purchase_groups(seat)
+            group = groups[int(rng.random() * len(groups))]
+            return group[int(rng.random() * len(group))]
         if self.phase not in (FIRST_BET, SECOND_BET):
             return super().random_move(seat, rng)
         options = [(lane, kind) for lane in range(6) for kind in self._bet_kinds(seat, lane)]

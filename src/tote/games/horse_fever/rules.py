@@ -886,6 +886,8 @@ class HorseFeverState(State):
     def _reveal_movement(self, card_id: str) -> None:
         """HF 3.2 Race Unit: every running horse moves the number next to its odds."""
         self.movement_deck.draw(card_id)
+        if not self.movement_deck:  # ruling R3: never in practice (a race takes 4-12 cards)
+            self.movement_deck = Deck(list(self.movement))
         self.movement_shown = card_id
         self.unit += 1
         values = self.movement[card_id].values

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.games.horse_fever.bots import OddsBot
 from tote.games.horse_fever.data import board, cards
 from tote.games.horse_fever.moves import PlaceBet
 from tote.games.horse_fever.options import HorseFeverOptions
@@ -27,7 +28,8 @@ class HorseFever(Game):
         "short": ("Table 1, short game", {"length": "short"}),
         "long": ("Table 1, long game", {"length": "long"}),
     }
-    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot}
+    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
+    default_bot = "odds"
 
     def _new_state(self, options: HorseFeverOptions, num_players: int) -> HorseFeverState:
         return HorseFeverState(

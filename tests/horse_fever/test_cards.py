@@ -204,3 +204,70 @@ def test_refusals_name_the_phase_rule(game4: HorseFeverState) -> None:
     assert_refused(game4, 0, SkipBet(), "HF 1.0 purchase phase")
     force_money(game4, 0, 0)
     assert_refused(game4, 0, BuyStable("white"), "HF 1.1 stable owner")
+
+
+def run_to_payoff(state: HorseFeverState, order: list[str]) -> None:
+    """From the first Movement card: the horses finish in ``order``, 10 squares apart."""
+    for place, colour in enumerate(order):
+        state.positions[state.lane_of[colour]] = 100 - 10 * place
+    state.apply(CHANCE, state.chance_outcomes()[0][0])
+    state.apply(CHANCE, state.chance_outcomes()[0][0])
+
+
+def test_assistants_bet_bonuses_by_betting_round() -> None:
+    """Brian O'Fist +200 D per winning first bet, Daniel Jackson +300 D per winning bet
+    (proposed meanings, game-data 4b)."""
+    state = started(2)
+    keep(state, 0, "assistant", "S31")
+    state.apply(1, Pass())
+    state.owned_assistants[0].append("S33")  # as if bought in an earlier round
+    state.apply(0, Pass())
+    state.apply(1, Pass())
+    state.apply(0, PlaceBet("white", "show", 200))
+    state.apply(1, PlaceBet("yellow", "show", 200))
+    skip_second_bets(state)
+    money = state.money[0]
+    run_to_payoff(state, ["white", "red", "blue", "black", "green", "yellow"])
+    brian = state.assistants["S31"].effect.win_bonus_first
+    daniel = state.assistants["S33"].effect.win_bonus
+    assert state.money[0] == money + 400 + brian + daniel  # Show pays twice 200 D
+
+
+def test_horse_cards_with_money_and_odds_effects() -> None:
+    """Biscuit De Mer: its Stable's odds go down two rows at the reveal and its owner
+    gets its money at payoffs (proposed meanings, game-data 4c)."""
+    state = started(2)
+    keep(state, 0, "horse", "H42")
+    pass_all(state)
+    state.apply(0, LineUpHorse("H42", "black"))
+    first_bets(state)
+    skip_second_bets(state)
+    assert state.odds(state.lane_of["black"]) == 4  # 1:2 -> 1:4
+    money = state.money[0]
+    run_to_payoff(state, ["red", "blue", "green", "black", "white", "yellow"])
+    assert state.money[0] == money + state.horse_cards["H42"].effect.payoff_money
+
+
+def test_miss_paris_show_bets_win_on_fourth() -> None:
+    state = new_state(2, advanced=True)
+    set_up(state, characters=("C80", "C81"))
+    pass_all(state)
+    state.apply(0, PlaceBet("white", "show", 100))
+    state.apply(1, PlaceBet("yellow", "show", 100))
+    skip_second_bets(state)
+    money = state.money[0]
+    run_to_payoff(state, ["red", "blue", "green", "white", "black", "yellow"])
+    assert state.money[0] == money + 200
+
+
+def test_ruling_r17_minus_targets_and_counts_as_two() -> None:
+    """Ruling R17: "-Stable" is fulfilled with the fewest Stables (ties count); Giumenta
+    counts as two Horses for "+Horse"."""
+    state = started(3)
+    state.owned_targets[0] = ["T11"]  # -stable
+    state.owned_targets[1] = ["T07"]  # +horse
+    state.owner[state.lane_of["white"]] = 2  # seat 2 has two Stables now
+    state.owned_horses[1] = ["H44"]
+    state.owned_horses[2] = ["H36"]
+    assert state.target_measure(1, "horse") == 2
+    assert state._score_targets()[:2] == [["T11"], ["T07"]]

@@ -77,6 +77,8 @@ def surviving_cards(cards: Sequence[ActionCard]) -> tuple[list[ActionCard], list
     negative card, Rochelle Recherche every positive one (both if both lie there);
     then two cards with the same letter cancel each other (game-data 2a, ruling R1).
     """
+    if not cards:
+        return [], []
     removes = {c.effect.remove for c in cards if c.effect.remove is not None}
     kept = [c for c in cards if c.kind not in removes]
     gone = [c for c in cards if c.kind in removes]

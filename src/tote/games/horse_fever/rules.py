@@ -255,6 +255,8 @@ class HorseFeverState(State):
 
     def assistant_effects(self, seat: int) -> list[Effect]:
         """The seat's Assistants' effects, with the one Cédric Copieur copies (R20)."""
+        if not self.owned_assistants[seat]:
+            return []
         effects = [self.assistants[a].effect for a in self.owned_assistants[seat]]
         copied = self.copied[seat]
         if copied is not None and any(
@@ -417,6 +419,13 @@ class HorseFeverState(State):
     def purchase_groups(self, seat: int) -> list[list[Move]]:
         """The purchases of HF 1.1 grouped by kind (pass, action cards, each deck,
         stables, loans, buying from players); no group is empty."""
+        groups = self._bank_purchases(seat)
+        offers = self._offers(seat)
+        if offers:
+            groups.append(offers)
+        return groups
+
+    def _bank_purchases(self, seat: int) -> list[list[Move]]:
         groups: list[list[Move]] = [[PASS]]
         money = self.money[seat]
         if len(self.decks["action"]) >= 2 and money >= self.purchase_cost(seat, "action"):
@@ -440,17 +449,19 @@ class HorseFeverState(State):
                 groups.append(stables)
         if self.loans_left and not self._count(seat, "loan"):
             groups.append(TAKE_LOAN)
-        if not self._count(seat, "from_player") and not self.offered[seat]:
-            offers: list[Move] = [
-                BuyFromPlayer(other, card)
-                for other in range(self.num_players)
-                if other != seat and not self.eliminated[other]
-                for card in self._sellable(other, buyer=seat)
-                if money >= 2 * self.value_of(card)
-            ]
-            if offers:
-                groups.append(offers)
         return groups
+
+    def _offers(self, seat: int) -> list[Move]:
+        if self._count(seat, "from_player") or self.offered[seat]:
+            return []
+        money = self.money[seat]
+        return [
+            BuyFromPlayer(other, card)
+            for other in range(self.num_players)
+            if other != seat and not self.eliminated[other]
+            for card in self._sellable(other, buyer=seat)
+            if money >= 2 * self.value_of(card)
+        ]
 
     def _sellable(self, seller: int, buyer: int) -> list[str]:
         """HF 1.1 Buy from player: any card but Action cards (Loans: ruling R12); Horses
@@ -697,7 +708,8 @@ class HorseFeverState(State):
     def _can_bet(self, seat: int) -> bool:
         if self.money[seat] < self.minimum_bet(seat):
             return False
-        return any(self._bet_kinds(seat, lane) for lane in range(6))
+        mine = sum(1 for b in self.bets if b.seat == seat)
+        return mine < 2 or any(self._bet_kinds(seat, lane) for lane in range(6))
 
     def _bet_kinds(self, seat: int, lane: int) -> list[str]:
         """HF 2.0 / 2.3: a token of the colour must be left; a second bet on the same
@@ -1404,8 +1416,15 @@ class HorseFeverState(State):
         all the player's Danari, on a random horse and kind; the second bet is skipped
         as often as any one (horse, kind) is chosen. Otherwise uniform."""
         if self.phase == PURCHASE:
-            groups = self.purchase_groups(seat)
-            group = groups[int(rng.random() * len(groups))]
+            groups = self._bank_purchases(seat)
+            may_offer = not self._count(seat, "from_player") and not self.offered[seat]
+            pick = int(rng.random() * (len(groups) + may_offer))
+            if pick == len(groups):
+                offers = self._offers(seat)
+                if offers:
+                    return offers[int(rng.random() * len(offers))]
+                pick = int(rng.random() * len(groups))
+            group = groups[pick]
             return group[int(rng.random() * len(group))]
         if self.phase not in (FIRST_BET, SECOND_BET):
             return super().random_move(seat, rng)

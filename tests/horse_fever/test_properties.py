@@ -1,4 +1,5 @@
-"""Property tests: random Horse Fever board games, with and without the starred cards."""
+"""Property tests: random Horse Fever games in every mode built (board, with and without
+the starred cards, and family)."""
 
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ PROPERTY_SETTINGS = settings(
 
 @st.composite
 def game_setups(draw: Any) -> tuple[dict[str, Any], int, int]:
+    mode = draw(st.sampled_from(["board", "family"]))
     options = {
-        "advanced": draw(st.booleans()),
+        "mode": mode,
+        "advanced": mode == "board" and draw(st.booleans()),
         "length": draw(st.sampled_from(["short", "medium", "long"])),
     }
     players = draw(st.integers(min_value=2, max_value=5))

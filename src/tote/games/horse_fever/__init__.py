@@ -25,6 +25,11 @@ class HorseFever(Game):
             "the starred cards: 4 more Action cards and 6 advanced Characters",
             {"advanced": True},
         ),
+        "family": (
+            "the Family Game (reconstructed): two free Action cards a round, no purchases,"
+            " auctions, loans, Assistants, Targets or Horses",
+            {"mode": "family"},
+        ),
         "short": ("Table 1, short game", {"length": "short"}),
         "long": ("Table 1, long game", {"length": "long"}),
     }

@@ -185,6 +185,12 @@ class Rounds(_Strict):
     note: str = ""
 
 
+class FamilyRounds(_Strict):
+    table: dict[str, int]
+    source: Source
+    note: str = ""
+
+
 class Lanes(_Strict):
     values: tuple[str, ...]
     source: Source
@@ -205,6 +211,7 @@ class Board(_Strict):
     cannot_cover_vp: Valued
     auction: Auction
     rounds: Rounds
+    family_rounds: FamilyRounds
     lanes: Lanes
 
     @model_validator(mode="after")

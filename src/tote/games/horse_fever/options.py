@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from tote.core.game import GameOptions
 
 
 class HorseFeverOptions(GameOptions):
-    mode: Literal["board"] = "board"
-    """Which of the rulebook's three games: ``board`` (the Board Game, 2 to 5 players).
-    The Family Game and the Party Game are not built yet (see docs/rules/horse-fever.md)."""
+    mode: Literal["board", "family"] = "board"
+    """Which of the rulebook's games: ``board`` (the Board Game) or ``family`` (the Family
+    Game as game-data section 6 reconstructs it: two free Action cards a round, no
+    purchases, auctions, loans, Assistants, Targets or Horses). The Party Game is not
+    built yet (see docs/rules/horse-fever.md)."""
     length: Literal["short", "medium", "long"] = "medium"
     """Table 1: the number of rounds by players and desired length (proposed table)."""
     rounds: int | None = Field(default=None, ge=1, le=20)
@@ -24,3 +26,9 @@ class HorseFeverOptions(GameOptions):
     """A replacement for ``data/cards.json`` (same schema)."""
     board_file: str | None = None
     """A replacement for ``data/board.json`` (same schema)."""
+
+    @model_validator(mode="after")
+    def _family_has_no_starred_cards(self) -> HorseFeverOptions:
+        if self.mode == "family" and self.advanced:
+            raise ValueError("the Family Game uses no starred cards (FG 0)")
+        return self

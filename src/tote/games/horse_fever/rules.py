@@ -204,9 +204,13 @@ class HorseFeverState(State):
         self.owner: list[int | None] = [None] * 6
         # HF 0.5: bet tokens, players minus one of each colour.
         self.tokens_per_colour = n - 1
+        self.family = options.mode == "family"
+        self.deal_queue: list[int] = []
         table = board.rounds.table.get(str(n))
         if options.rounds is not None:
             self.rounds = options.rounds
+        elif self.family:
+            self.rounds = board.family_rounds.table.get(str(n), 6)
         elif table is not None:
             self.rounds = table[options.length]
         else:
@@ -370,6 +374,10 @@ class HorseFeverState(State):
         self.log.append(
             Event("round", {"round": self.round, "rounds": self.rounds, "first": self.first_player})
         )
+        if self.family:
+            self.deal_queue = self.clockwise(self.first_player)
+            self._deal_action_cards()
+            return
         self.queue = [
             s
             for s in self.clockwise(self.first_player)
@@ -379,6 +387,16 @@ class HorseFeverState(State):
         self.phase = COPY if self.queue else PURCHASE
         if not self.queue:
             self._start_purchase_step()
+
+    def _deal_action_cards(self) -> None:
+        """FG 1 (Family Game): every player is dealt two Action cards for free, in turn
+        order from the First Player; then the first bet."""
+        if self.deal_queue and len(self.decks["action"]) >= 2:
+            self.drawing = (self.deal_queue.pop(0), "action", 2)
+            self.phase = DRAW
+        else:
+            self.deal_queue = []
+            self._start_first_bet()
 
     def _copy_candidates(self, seat: int) -> list[str]:
         return sorted(
@@ -602,7 +620,9 @@ class HorseFeverState(State):
         if count > 1:
             return
         self.drawing = None
-        if deck == "action":
+        if self.family:
+            self._deal_action_cards()
+        elif deck == "action":
             self._purchase_done()
         else:
             self.phase = KEEP
@@ -1080,7 +1100,10 @@ class HorseFeverState(State):
         # Ruling R3: played Action cards and Movement cards are shuffled back.
         self.decks["action"].shuffle_in([card for _, card, _ in self.played])
         self.movement_deck = Deck(list(self.movement))
-        self._start_dutch_auction()
+        if self.family:
+            self._end_round()  # FG 2: no Auction Phase
+        else:
+            self._start_dutch_auction()
 
     # ===================================================== 4. Auction Phase
     def _start_dutch_auction(self) -> None:

@@ -106,3 +106,25 @@ def test_deck_order_is_in_no_view() -> None:
     for seat in (None, 0, 1, 2):
         decks = state.view(seat)["state"]["decks"]
         assert all(isinstance(size, int) for size in decks.values())
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_setups())
+def test_a_clone_plays_on_without_touching_the_original(
+    setup: tuple[dict[str, Any], int, int],
+) -> None:
+    """Bots and search clone states: playing a clone to the end leaves the original's
+    views unchanged, and the original then plays the same game."""
+    options, players, seed = setup
+    state = new_state(players, **options)
+    rng = random.Random(seed)
+    for _ in range(int(rng.random() * 300)):
+        if state.is_over:
+            break
+        step_random(state, rng)
+    before = json.dumps([state.view(s) for s in (None, *range(players))], sort_keys=True)
+    clone = state.clone()
+    clone_rng = random.Random(seed + 1)
+    while not clone.is_over:
+        step_random(clone, clone_rng)
+    assert json.dumps([state.view(s) for s in (None, *range(players))], sort_keys=True) == before

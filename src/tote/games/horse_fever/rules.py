@@ -81,6 +81,11 @@ DUTCH = "dutch_auction"
 ENGLISH = "english_auction"
 OVER = "over"
 
+BANKNOTES = 75 * 100 + 25 * 500 + 25 * 1000
+"""HF Content: the Bank's banknotes, 45 000 D (the Bank is unlimited, ruling R14)."""
+VP_TOKENS = 16 * 1 + 7 * 3 + 6 * 5 + 5 * 10
+"""HF Content: the VP reserve, 117 VP (unlimited too)."""
+
 CHANCE_PHASES = frozenset({SETUP_STABLES, SETUP_CHARACTERS, SETUP_FIRST_PLAYER, DRAW})
 DECKS = ("action", "target", "assistant", "horse")
 LIMITED_KINDS = ("target", "assistant", "horse", "stable", "loan", "from_player")
@@ -175,8 +180,8 @@ class HorseFeverState(State):
         self._buy_stable: tuple[Move, ...] = tuple(BuyStable(c) for c in self.colours)
         n = num_players
         # HF 0.2: the Bank and the VP reserve (ruling R14: unlimited, kept as counters).
-        self.bank = 45_000
-        self.vp_reserve = 117
+        self.bank = BANKNOTES
+        self.vp_reserve = VP_TOKENS
         self.money = [0] * n
         self.vp = [0] * n
         self.character: list[str | None] = [None] * n
@@ -1654,6 +1659,9 @@ class HorseFeverState(State):
             "money",
             "vp",
             "character",
+            "skills",
+            "deal_queue",
+            "fulfilled",
             "eliminated",
             "copied",
             "row",

@@ -276,6 +276,8 @@ class HorseFeverState(State):
 
     def purchase_cost(self, seat: int, kind: str) -> int:
         """HF 1.1: 400 D; some Assistants and Otto Von Alt make a kind free (proposed)."""
+        if self.skills[seat] is None and not self.owned_assistants[seat]:
+            return self.board.purchase_price.value
         if kind == "action" and self.skill(seat) == "free_actions":
             return 0
         if any(e.free_purchase == kind for e in self.assistant_effects(seat)):
@@ -1456,7 +1458,15 @@ class HorseFeverState(State):
             return group[int(rng.random() * len(group))]
         if self.phase not in (FIRST_BET, SECOND_BET):
             return super().random_move(seat, rng)
-        options = [(lane, kind) for lane in range(6) for kind in self._bet_kinds(seat, lane)]
+        taken = {(b.lane, b.kind) for b in self.bets if b.seat == seat}
+        tokens = self.tokens_left
+        options = [
+            (lane, kind)
+            for lane in range(6)
+            if tokens[lane]
+            for kind in ("win", "show")
+            if (lane, kind) not in taken
+        ]
         if self.phase == SECOND_BET:
             pick = int(rng.random() * (len(options) + 1))
             if pick == len(options):

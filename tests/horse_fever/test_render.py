@@ -36,3 +36,12 @@ def test_board_and_log_render_for_a_seat_and_spectators() -> None:
         for event in view["log"]:
             assert render.describe_event(event, ["A", "B", "C"])
     assert "Blackboard" in console.export_text()
+
+
+def test_moves_are_described_with_card_names() -> None:
+    from tote.games.horse_fever import GAME
+    from tote.games.horse_fever.moves import KeepCard, PlayActionCard
+
+    assert GAME.describe_move(KeepCard("S35")) == "keep S35 François Riche"
+    assert GAME.describe_move(KeepCard("T01")) == "keep T01 (+stable Target)"
+    assert GAME.describe_move(PlayActionCard("A05", "red")) == "play A05 In Igni Veritas behind red"

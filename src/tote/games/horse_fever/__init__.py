@@ -9,7 +9,15 @@ from tote.core.game import Game
 from tote.core.moves import Move
 from tote.games.horse_fever.bots import OddsBot
 from tote.games.horse_fever.data import board, cards
-from tote.games.horse_fever.moves import PlaceBet
+from tote.games.horse_fever.moves import (
+    AnswerOffer,
+    BuyFromPlayer,
+    CopyAssistant,
+    KeepCard,
+    LineUpHorse,
+    PlaceBet,
+    PlayActionCard,
+)
 from tote.games.horse_fever.options import HorseFeverOptions
 from tote.games.horse_fever.rules import HorseFeverState
 
@@ -42,9 +50,34 @@ class HorseFever(Game):
         )
 
     def describe_move(self, move: Move) -> str:
+        """Moves with card names from the shipped cards (a card id otherwise)."""
         if isinstance(move, PlaceBet):
             return f"bet {move.amount} D on {move.stable} to {move.bet}"
+        if isinstance(move, KeepCard | CopyAssistant):
+            verb = "keep" if isinstance(move, KeepCard) else "copy"
+            return f"{verb} {card_name(move.card)}"
+        if isinstance(move, PlayActionCard):
+            return f"play {card_name(move.card)} behind {move.stable}"
+        if isinstance(move, LineUpHorse):
+            return f"line up {card_name(move.card)} on {move.stable}"
+        if isinstance(move, BuyFromPlayer):
+            return f"offer to buy {card_name(move.card)} from seat {move.seller}"
+        if isinstance(move, AnswerOffer):
+            return "refuse the offer" if move.card is None else f"sell {card_name(move.card)}"
         return super().describe_move(move)
+
+
+def card_name(card_id: str) -> str:
+    """``A05 In Igni Veritas``, ``T03 (+assistant Target)``; a Stable colour as is."""
+    data = cards()
+    for group in (data.actions, data.assistants, data.horses):
+        for card in group:
+            if card.id == card_id:
+                return f"{card_id} {card.name}"
+    for target in data.targets:
+        if target.id == card_id:
+            return f"{card_id} ({target.sign}{target.counts} Target)"
+    return card_id
 
 
 GAME = HorseFever()

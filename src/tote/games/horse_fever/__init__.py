@@ -8,7 +8,7 @@ from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
 from tote.games.horse_fever.bots import OddsBot
-from tote.games.horse_fever.data import board, cards
+from tote.games.horse_fever.data import board, card_name, cards
 from tote.games.horse_fever.moves import (
     AnswerOffer,
     BuyFromPlayer,
@@ -65,19 +65,6 @@ class HorseFever(Game):
         if isinstance(move, AnswerOffer):
             return "refuse the offer" if move.card is None else f"sell {card_name(move.card)}"
         return super().describe_move(move)
-
-
-def card_name(card_id: str) -> str:
-    """``A05 In Igni Veritas``, ``T03 (+assistant Target)``; a Stable colour as is."""
-    data = cards()
-    for group in (data.actions, data.assistants, data.horses):
-        for card in group:
-            if card.id == card_id:
-                return f"{card_id} {card.name}"
-    for target in data.targets:
-        if target.id == card_id:
-            return f"{card_id} ({target.sign}{target.counts} Target)"
-    return card_id
 
 
 GAME = HorseFever()

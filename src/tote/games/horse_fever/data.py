@@ -252,3 +252,16 @@ def board(path: str | None = None) -> Board:
     data = _load(Board, path, "board.json")
     assert isinstance(data, Board)
     return data
+
+
+def card_name(card_id: str) -> str:
+    """``A05 In Igni Veritas``, ``T03 (+assistant Target)``; a Stable colour as is."""
+    data = cards()
+    for group in (data.actions, data.assistants, data.horses):
+        for card in group:
+            if card.id == card_id:
+                return f"{card_id} {card.name}"
+    for target in data.targets:
+        if target.id == card_id:
+            return f"{card_id} ({target.sign}{target.counts} Target)"
+    return card_id

@@ -16,6 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tote.games.horse_fever.data import card_name
+
 STYLES = {
     "black": "bold bright_black",
     "blue": "bold blue",
@@ -121,11 +123,11 @@ def render(view: dict[str, Any]) -> RenderableType:
             )
         )
     if state.get("hand"):
-        parts.append(Text("Your hand: " + ", ".join(state["hand"])))
+        parts.append(Text("Your hand: " + ", ".join(card_name(c) for c in state["hand"])))
     if state.get("my_targets"):
-        parts.append(Text("Your Targets: " + ", ".join(state["my_targets"])))
+        parts.append(Text("Your Targets: " + ", ".join(card_name(c) for c in state["my_targets"])))
     if state.get("drawn"):
-        parts.append(Text("You drew: " + ", ".join(state["drawn"])))
+        parts.append(Text("You drew: " + ", ".join(card_name(c) for c in state["drawn"])))
     race = state["race"]
     if race["movement_card"]:
         parts.append(

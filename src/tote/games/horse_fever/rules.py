@@ -268,8 +268,12 @@ class HorseFeverState(State):
             return []
         effects = [self.assistants[a].effect for a in self.owned_assistants[seat]]
         copied = self.copied[seat]
-        if copied is not None and any(
-            copied in self.owned_assistants[s] for s in range(self.num_players) if s != seat
+        if (
+            copied is not None
+            and any(e.copies for e in effects)
+            and any(
+                copied in self.owned_assistants[s] for s in range(self.num_players) if s != seat
+            )
         ):
             effects.append(self.assistants[copied].effect)
         return effects

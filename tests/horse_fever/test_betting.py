@@ -168,3 +168,39 @@ def test_hf_2_3_second_bet_honours_the_minimum(game4: HorseFeverState) -> None:
     first_bets(game4)
     seat = game4.turn().seats[0]
     assert_refused(game4, seat, PlaceBet("red", "win", 100), "HF 2.1 minimum bet")
+
+
+def test_ruling_r8_a_player_who_cannot_cover_skips_the_second_bet() -> None:
+    """Ruling R8: the penalty belongs to the mandatory first bet; a player who cannot
+    cover the second bet is not asked and loses nothing."""
+    state = started(3)
+    pass_all(state)
+    first_bets(state)
+    force_money(state, 2, 100)  # seat 2 would be asked first (right of seat 0)
+    state.queue = [1, 0]
+    state.apply(1, SkipBet())
+    assert state.turn().seats == (0,)
+    force_money(state, 0, 0)
+    vp = list(state.vp)
+    state.queue = [2, 0]
+    state._advance_second_bet()
+    assert state.phase == "movement" and state.vp == vp
+
+
+def test_ruling_r18_with_one_player_left_the_final_stage_follows() -> None:
+    """Ruling R18: when fewer than two players are left, the game ends at once; the
+    player still in wins."""
+    state = started(2)
+    for _ in range(3):
+        state.apply(state.turn().seats[0], Pass())
+    force_money(state, 1, 0)
+    force_vp(state, 1, 1)
+    state.apply(1, Pass())  # seat 1 now has 400 D but needs 200 D: covered
+    assert state.phase == "first_bet"
+    bet(state, 0, "white", "win", 200)
+    force_money(state, 1, 100)
+    state.queue = [1]
+    state._advance_first_bet()
+    assert state.is_over and state.eliminated == [False, True]
+    result = state.result()
+    assert result is not None and result.winners == (0,)

@@ -45,3 +45,20 @@ def test_moves_are_described_with_card_names() -> None:
     assert GAME.describe_move(KeepCard("S35")) == "keep S35 François Riche"
     assert GAME.describe_move(KeepCard("T01")) == "keep T01 (+stable Target)"
     assert GAME.describe_move(PlayActionCard("A05", "red")) == "play A05 In Igni Veritas behind red"
+
+
+def test_tote_play_runs_a_game_with_typed_bets_and_numbered_moves() -> None:
+    """`tote play horse-fever`: a human seat types bets and picks other moves by number,
+    against the odds bot, to the end of a one-round game."""
+    from typer.testing import CliRunner
+
+    from tote.cli.main import app
+
+    keys = "win white 200\nshow black 200\nskip\n1\n" * 300
+    result = CliRunner().invoke(
+        app,
+        ["play", "horse-fever", "-p", "2", "-b", "1", "--seed", "5", "-o", "rounds=1"],
+        input=keys,
+    )
+    assert result.exit_code == 0, result.output
+    assert "wins." in result.stdout and "Blackboard" in result.stdout

@@ -469,10 +469,12 @@ class HorseFeverState(State):
             ):
                 groups.append([BUY_CARD[deck]])
         if self._count(seat, "stable") < self.kind_limit(seat, "stable"):
+            prices = self.board.stable_prices.values
+            discount = sum(e.stable_discount for e in self.assistant_effects(seat))
             stables: list[Move] = [
                 self._buy_stable[lane]
                 for lane in range(6)
-                if self.owner[lane] is None and money >= self.stable_price(lane, seat)
+                if self.owner[lane] is None and money >= prices[self.row[lane]] - discount
             ]
             if stables:
                 groups.append(stables)

@@ -16,7 +16,8 @@ class HorseFeverOptions(GameOptions):
     purchases, auctions, loans, Assistants, Targets or Horses). The Party Game is not
     built yet (see docs/rules/horse-fever.md)."""
     length: Literal["short", "medium", "long"] = "medium"
-    """Table 1: the number of rounds by players and desired length (proposed table)."""
+    """Table 1: the number of rounds by players and desired length (proposed table);
+    the Family Game has one length (its own table)."""
     rounds: int | None = Field(default=None, ge=1, le=20)
     """Overrides Table 1 with an agreed number of rounds (the rulebook allows 3 to 10)."""
     advanced: bool = False

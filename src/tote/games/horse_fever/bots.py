@@ -19,6 +19,7 @@ from tote.games.horse_fever.moves import (
     Accept,
     AnswerOffer,
     BuyActionCards,
+    BuyCard,
     BuyStable,
     ChangeOdds,
     EndLineup,
@@ -110,7 +111,10 @@ class OddsBot:
             target = next(iter(mine), view["stables"][0]["stable"])
             return ChangeOdds(target, 2)
         if phase == "keep":
-            return next((m for m in legal if isinstance(m, KeepCard)), legal[0])
+            return max(
+                (m for m in legal if isinstance(m, KeepCard)),
+                key=lambda m: self._card_value(m.card),
+            )
         return legal[0]
 
     # ------------------------------------------------------------------ helpers
@@ -122,8 +126,21 @@ class OddsBot:
     def _my_horses(view: dict[str, Any], me: int) -> list[str]:
         return [b["stable"] for b in view["bets"] if b["seat"] == me]
 
+    @staticmethod
+    def _card_value(card_id: str) -> int:
+        """Danari a kept card is worth per round to this bot (money now beats odds)."""
+        data = cards()
+        for card in (*data.assistants, *data.horses):
+            if card.id == card_id:
+                e = card.effect
+                return e.payoff_money + e.win_bonus + e.win_bonus_first + e.pass_bonus
+        return 0
+
     def _purchase(self, view: dict[str, Any], me: int, legal: list[Move] | Any) -> Move:
         money = view["players"][me]["danari"]
+        early = view["round"] <= view["rounds"] - 2
+        if early and BuyCard("assistant") in legal and money >= 1500:
+            return BuyCard("assistant")
         if BuyActionCards() in legal and view["hand"] == [] and money >= 1500:
             return BuyActionCards()
         for stable in sorted(view["stables"], key=lambda s: s["odds"]):

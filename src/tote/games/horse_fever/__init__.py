@@ -1,0 +1,70 @@
+"""Horse Fever (Cranio Creations, 2009): the Board Game for 2 to 5 betting stable owners."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tote.core.bot import BotFactory, RandomBot
+from tote.core.game import Game
+from tote.core.moves import Move
+from tote.games.horse_fever.bots import OddsBot
+from tote.games.horse_fever.data import board, card_name, cards
+from tote.games.horse_fever.moves import (
+    AnswerOffer,
+    BuyFromPlayer,
+    CopyAssistant,
+    KeepCard,
+    LineUpHorse,
+    PlaceBet,
+    PlayActionCard,
+)
+from tote.games.horse_fever.options import HorseFeverOptions
+from tote.games.horse_fever.rules import HorseFeverState
+
+
+class HorseFever(Game):
+    id = "horse-fever"
+    title = "Horse Fever"
+    min_players = 2
+    max_players = 5
+    options_model = HorseFeverOptions
+    variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
+        "advanced": (
+            "the starred cards: 4 more Action cards and 6 advanced Characters",
+            {"advanced": True},
+        ),
+        "family": (
+            "the Family Game (reconstructed): two free Action cards a round, no purchases,"
+            " auctions, loans, Assistants, Targets or Horses",
+            {"mode": "family"},
+        ),
+        "short": ("Table 1, short game", {"length": "short"}),
+        "long": ("Table 1, long game", {"length": "long"}),
+    }
+    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
+    default_bot = "odds"
+
+    def _new_state(self, options: HorseFeverOptions, num_players: int) -> HorseFeverState:
+        return HorseFeverState(
+            options, num_players, cards(options.cards_file), board(options.board_file)
+        )
+
+    def describe_move(self, move: Move) -> str:
+        """Moves with card names from the shipped cards (a card id otherwise)."""
+        if isinstance(move, PlaceBet):
+            return f"bet {move.amount} D on {move.stable} to {move.bet}"
+        if isinstance(move, KeepCard | CopyAssistant):
+            verb = "keep" if isinstance(move, KeepCard) else "copy"
+            return f"{verb} {card_name(move.card)}"
+        if isinstance(move, PlayActionCard):
+            return f"play {card_name(move.card)} behind {move.stable}"
+        if isinstance(move, LineUpHorse):
+            return f"line up {card_name(move.card)} on {move.stable}"
+        if isinstance(move, BuyFromPlayer):
+            return f"offer to buy {card_name(move.card)} from seat {move.seller}"
+        if isinstance(move, AnswerOffer):
+            return "refuse the offer" if move.card is None else f"sell {card_name(move.card)}"
+        return super().describe_move(move)
+
+
+GAME = HorseFever()

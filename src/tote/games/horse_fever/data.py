@@ -1,0 +1,267 @@
+"""Horse Fever content as replaceable data files (``data/cards.json``, ``data/board.json``).
+
+Every entry carries ``source``: ``original`` where the value is read from the
+printed cards or rulebook, ``proposed`` where ``docs/data/horse-fever.md`` (after
+the game-data file) proposes it. A user with other cards passes their own files
+through the ``cards_file`` and ``board_file`` options.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from tote.core.errors import OptionsError
+
+Source = Literal["original", "proposed"]
+PurchaseKind = Literal["target", "assistant", "horse"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Effect(_Strict):
+    """What a card does; every field is optional and a card sets only its own.
+
+    Race fields (``start_*``, ``sprint_*``, ``finish_*``, ``photo``, ``if_*``,
+    ``odds_rows``, ``remove``) serve Action and Horse cards; money fields serve
+    Assistants, Horses and the starred Action cards.
+    """
+
+    start_set: int | None = None
+    start_add: int = 0
+    sprint_set: int | None = None
+    sprint_add: int = 0
+    sprint_never: bool = False
+    finish_add: int = 0
+    finish_stop: bool = False
+    photo: Literal["win", "lose"] | None = None
+    if_last: int | None = None
+    if_first: int | None = None
+    odds_rows: int = 0
+    remove: Literal["positive", "negative"] | None = None
+    bet_money: int = 0
+    bet_vp: int = 0
+    payoff_money: int = 0
+    free_purchase: PurchaseKind | None = None
+    stable_discount: int = 0
+    loan_repay: dict[Literal["bank", "mob"], int] = {}
+    pass_bonus: int = 0
+    counts_as: int = 1
+    win_bonus_first: int = 0
+    win_bonus_second: int = 0
+    win_bonus: int = 0
+    copies: bool = False
+
+
+class MovementCard(_Strict):
+    id: str
+    scan: int
+    values: tuple[int, int, int, int, int, int]
+    """Squares for the Stables on odds rows 1:2 .. 1:7."""
+    source: Source
+
+
+class ActionCard(_Strict):
+    id: str
+    name: str
+    kind: Literal["positive", "negative", "neutral"]
+    letter: str | None
+    effect: Effect
+    starred: bool
+    source: Source
+    note: str = ""
+
+
+class Character(_Strict):
+    id: str
+    name: str
+    danari: int
+    stable_row: int | None
+    """Row index (0 = 1:2) of the Stable the character starts owning."""
+    skill: str | None
+    starred: bool
+    source: Source
+    note: str = ""
+
+
+class Stable(_Strict):
+    colour: str
+    name: str
+    source: Source
+
+
+class EffectCard(_Strict):
+    """An Assistant or a Horse card."""
+
+    id: str
+    name: str
+    effect: Effect
+    source: Source
+    note: str = ""
+
+
+class TargetCard(_Strict):
+    id: str
+    sign: Literal["+", "-"]
+    counts: Literal["stable", "assistant", "target", "horse", "danari", "vp"]
+    vp: int
+    source: Source
+    note: str = ""
+
+
+class LoanSide(_Strict):
+    receive: int
+    repay: int
+
+
+class Loans(_Strict):
+    cards: int
+    sides: dict[Literal["bank", "mob"], LoanSide]
+    source: Source
+    note: str = ""
+
+
+class Cards(_Strict):
+    movement: tuple[MovementCard, ...]
+    actions: tuple[ActionCard, ...]
+    characters: tuple[Character, ...]
+    stables: tuple[Stable, ...]
+    assistants: tuple[EffectCard, ...]
+    horses: tuple[EffectCard, ...]
+    targets: tuple[TargetCard, ...]
+    loans: Loans
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Cards:
+        if len(self.stables) != 6:
+            raise ValueError("Horse Fever has exactly 6 Stables")
+        ids = [
+            c.id
+            for group in (
+                self.movement,
+                self.actions,
+                self.characters,
+                self.assistants,
+                self.horses,
+                self.targets,
+            )
+            for c in group
+        ]
+        if len(ids) != len(set(ids)):
+            raise ValueError("card ids must be unique")
+        if len([c for c in self.characters if not c.starred]) < 5:
+            raise ValueError("at least 5 basic characters are needed for 5 players")
+        return self
+
+
+class Valued(_Strict):
+    value: int
+    source: Source
+    note: str = ""
+
+
+class Values(_Strict):
+    values: tuple[int, ...]
+    source: Source
+    note: str = ""
+
+
+class Auction(_Strict):
+    start: int
+    step: int
+    source: Source
+
+
+class Rounds(_Strict):
+    table: dict[str, dict[Literal["short", "medium", "long"], int]]
+    source: Source
+    note: str = ""
+
+
+class FamilyRounds(_Strict):
+    table: dict[str, int]
+    source: Source
+    note: str = ""
+
+
+class Lanes(_Strict):
+    values: tuple[str, ...]
+    source: Source
+
+
+class Board(_Strict):
+    odds_rows: tuple[int, int, int, int, int, int]
+    stable_prices: Values
+    finish_line: Valued
+    stable_prizes: Values
+    purchase_price: Valued
+    pass_money: Valued
+    draw_count: Valued
+    win_vp: Valued
+    show_vp: Valued
+    starting_vp: Valued
+    minimum_bet_per_vp: Valued
+    cannot_cover_vp: Valued
+    auction: Auction
+    rounds: Rounds
+    family_rounds: FamilyRounds
+    lanes: Lanes
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Board:
+        if len(self.stable_prices.values) != 6:
+            raise ValueError("one Stable price per odds row")
+        if len(self.lanes.values) != 6:
+            raise ValueError("six lanes")
+        return self
+
+
+def _load(model: type[BaseModel], path: str | None, default: str) -> BaseModel:
+    try:
+        if path is None:
+            text = files("tote.games.horse_fever").joinpath("data", default).read_text("utf-8")
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+        return model.model_validate(json.loads(text))
+    except OSError as exc:
+        raise OptionsError(f"cannot read data file {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise OptionsError(f"data file {path or default}: line {exc.lineno}: {exc.msg}") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "file"
+        raise OptionsError(f"data file {path or default}: {where}: {first['msg']}") from None
+
+
+@cache
+def cards(path: str | None = None) -> Cards:
+    data = _load(Cards, path, "cards.json")
+    assert isinstance(data, Cards)
+    return data
+
+
+@cache
+def board(path: str | None = None) -> Board:
+    data = _load(Board, path, "board.json")
+    assert isinstance(data, Board)
+    return data
+
+
+def card_name(card_id: str) -> str:
+    """``A05 In Igni Veritas``, ``T03 (+assistant Target)``; a Stable colour as is."""
+    data = cards()
+    for group in (data.actions, data.assistants, data.horses):
+        for card in group:
+            if card.id == card_id:
+                return f"{card_id} {card.name}"
+    for target in data.targets:
+        if target.id == card_id:
+            return f"{card_id} ({target.sign}{target.counts} Target)"
+    return card_id

@@ -1,0 +1,64 @@
+"""The terminal hook: typed bets, the board from a seat's view, log sentences."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from tote.games.horse_fever import render
+
+from .hf_helpers import at_race, pass_all, started
+
+
+def test_typed_bets_become_moves() -> None:
+    state = started(2)
+    pass_all(state)
+    view = state.view(0, log=False)
+    assert render.parse_input("win red 300", view) == {
+        "type": "place_bet",
+        "stable": "red",
+        "bet": "win",
+        "amount": 300,
+    }
+    assert render.parse_input("skip", view) == {"type": "skip_bet"}
+    assert render.parse_input('{"type": "skip_bet"}', view) is None
+    with pytest.raises(ValueError):
+        render.parse_input("place red", view)
+    assert "at least 200 D" in render.input_help(view)
+
+
+def test_board_and_log_render_for_a_seat_and_spectators() -> None:
+    state = at_race(3)
+    console = Console(width=120, record=True)
+    for seat in (None, 0):
+        view = state.view(seat)
+        console.print(render.render(view))
+        for event in view["log"]:
+            assert render.describe_event(event, ["A", "B", "C"])
+    assert "Blackboard" in console.export_text()
+
+
+def test_moves_are_described_with_card_names() -> None:
+    from tote.games.horse_fever import GAME
+    from tote.games.horse_fever.moves import KeepCard, PlayActionCard
+
+    assert GAME.describe_move(KeepCard("S35")) == "keep S35 François Riche"
+    assert GAME.describe_move(KeepCard("T01")) == "keep T01 (+stable Target)"
+    assert GAME.describe_move(PlayActionCard("A05", "red")) == "play A05 In Igni Veritas behind red"
+
+
+def test_tote_play_runs_a_game_with_typed_bets_and_numbered_moves() -> None:
+    """`tote play horse-fever`: a human seat types bets and picks other moves by number,
+    against the odds bot, to the end of a one-round game."""
+    from typer.testing import CliRunner
+
+    from tote.cli.main import app
+
+    keys = "win white 200\nshow black 200\nskip\n1\n" * 300
+    result = CliRunner().invoke(
+        app,
+        ["play", "horse-fever", "-p", "2", "-b", "1", "--seed", "5", "-o", "rounds=1"],
+        input=keys,
+    )
+    assert result.exit_code == 0, result.output
+    assert "wins." in result.stdout and "Blackboard" in result.stdout

@@ -1,0 +1,77 @@
+"""HF 0: Preparation."""
+
+from __future__ import annotations
+
+from tote.core import CHANCE
+from tote.games.horse_fever.moves import DealCharacter, PlaceStableToken
+
+from .hf_helpers import new_state, set_up, started
+
+
+def test_hf_0_6_stable_tokens_placed_one_at_a_time_from_1_7_up_to_1_2() -> None:
+    """HF 0.6: the first token drawn goes on 1:7, the last on 1:2, one per row."""
+    state = new_state(3)
+    for colour, odds in (("red", 7), ("white", 6), ("blue", 5), ("black", 4), ("green", 3)):
+        state.apply(CHANCE, PlaceStableToken(colour))
+        assert state.odds(state.lane_of[colour]) == odds
+    assert [m.stable for m, _ in state.chance_outcomes()] == ["yellow"]  # type: ignore[attr-defined]
+    state.apply(CHANCE, PlaceStableToken("yellow"))
+    assert state.odds(state.lane_of["yellow"]) == 2
+    assert state.phase == "setup_characters"
+
+
+def test_hf_0_3_and_0_7_characters_give_danari_a_stable_and_one_vp() -> None:
+    """HF 0.3: one starting VP each; HF 0.7 / game-data 3a: the character's Danari and the
+    Stable on its printed odds row, which counts as a VP (Minimum Bet 200 D)."""
+    state = started(4)
+    assert state.money == [3400, 3600, 3800, 4000]
+    assert state.vp == [1, 1, 1, 1]
+    assert [state.colours[lane] for lane in state.stables_of(0)] == ["black"]  # on 1:2
+    assert [state.colours[lane] for lane in state.stables_of(3)] == ["red"]  # on 1:5
+    assert state.minimum_bet(0) == 200
+
+
+def test_hf_0_4_starred_cards_are_out_unless_advanced() -> None:
+    """HF 0.4: for first games the starred cards go back into the box."""
+    basic = new_state(2)
+    assert not any(c.starred for c in basic.actions.values())
+    assert len(basic.decks["action"]) == 18
+    assert all(not c.starred for c in basic.characters.values())
+    advanced = new_state(2, advanced=True)
+    assert len(advanced.decks["action"]) == 22
+    assert len(advanced.characters) == 12
+
+
+def test_hf_0_5_bet_tokens_are_players_minus_one_per_colour() -> None:
+    """HF 0.5: e.g. with five players four tokens of each colour."""
+    for players in (2, 3, 4, 5):
+        state = started(players)
+        assert state.tokens_left == [players - 1] * 6
+
+
+def test_hf_0_9_rounds_from_table_1_or_agreed() -> None:
+    """HF 0.9 / Table 1 (proposed values): rounds by players and length; an agreed number
+    overrides the table."""
+    assert new_state(4).rounds == 4
+    assert new_state(2).rounds == 6
+    assert new_state(5, length="long").rounds == 10
+    assert new_state(3, length="short").rounds == 3
+    assert new_state(3, rounds=7).rounds == 7
+
+
+def test_hf_0_8_the_first_player_starts_the_first_purchase_phase() -> None:
+    """HF 0.8 / 1.0: the purchases start with the First Player."""
+    state = new_state(3)
+    set_up(state, first=2)
+    assert state.round == 1 and state.phase == "purchase"
+    assert state.turn().seats == (2,)
+    assert state.queue == [2, 0, 1]
+
+
+def test_characters_are_dealt_without_repetition() -> None:
+    """HF 0.7: each player draws a different Character card."""
+    state = new_state(2)
+    for colour in ("black", "blue", "green", "red", "yellow", "white"):
+        state.apply(CHANCE, PlaceStableToken(colour))
+    state.apply(CHANCE, DealCharacter("C75"))
+    assert "C75" not in [m.character for m, _ in state.chance_outcomes()]  # type: ignore[attr-defined]

@@ -8,15 +8,12 @@ through the ``cards_file`` and ``board_file`` options.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib.resources import files
-from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
-from tote.core.errors import OptionsError
+from tote.core.data import M, load_data
 
 Source = Literal["original", "proposed"]
 PurchaseKind = Literal["target", "assistant", "horse"]
@@ -223,34 +220,19 @@ class Board(_Strict):
         return self
 
 
-def _load(model: type[BaseModel], path: str | None, default: str) -> BaseModel:
-    try:
-        if path is None:
-            text = files("tote.games.horse_fever").joinpath("data", default).read_text("utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        return model.model_validate(json.loads(text))
-    except OSError as exc:
-        raise OptionsError(f"cannot read data file {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise OptionsError(f"data file {path or default}: line {exc.lineno}: {exc.msg}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "file"
-        raise OptionsError(f"data file {path or default}: {where}: {first['msg']}") from None
+def _load(model: type[M], path: str | None, default: str) -> M:
+    return load_data(model, "tote.games.horse_fever", default, path)
 
 
 @cache
 def cards(path: str | None = None) -> Cards:
     data = _load(Cards, path, "cards.json")
-    assert isinstance(data, Cards)
     return data
 
 
 @cache
 def board(path: str | None = None) -> Board:
     data = _load(Board, path, "board.json")
-    assert isinstance(data, Board)
     return data
 
 

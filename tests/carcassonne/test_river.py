@@ -6,7 +6,7 @@ import pytest
 
 from tote.core import CHANCE, IllegalMove
 from tote.games.carcassonne.data import river_tiles
-from tote.games.carcassonne.moves import DrawTile, PlaceTile
+from tote.games.carcassonne.moves import DrawTile, NoMeeple, PlaceMeeple, PlaceTile
 from tote.games.carcassonne.tiles import forms_of
 
 from .cc_helpers import new_state, play
@@ -132,3 +132,17 @@ def test_cr_3_1_the_bets_bookmaker_tiles_come_only_after_the_river() -> None:
     remaining = state.view(None)["state"]["remaining"]
     assert sum(n for t, n in remaining.items() if t.startswith("BK")) == 10
     assert state.view(None)["state"]["stack_size"] == 11 + 72 + 10
+
+
+def test_cr_2_5_meeples_go_on_a_river_tiles_features_never_on_the_water() -> None:
+    """CR 2.5: on a river tile the meeple step offers its fields (one on each bank:
+    the river divides them) and other features, never the water itself."""
+    state = new_state(bets=False, river=True)
+    state.apply(CHANCE, DrawTile("RA"))
+    state.apply(0, PlaceTile(1, 0, 0))
+    labels = {m.feature for m in state.legal_moves(0) if isinstance(m, PlaceMeeple)}
+    assert labels == {"field:NL.NR.EL.WR", "field:ER.SL.SR.WL"}
+    state.apply(0, NoMeeple())
+    spring_field = state.board.find(state.board.node(0, 0))
+    assert state.board.find(state.board.node(1, 0)) == spring_field  # north bank
+    assert state.board.find(state.board.node(1, 1)) == spring_field  # the spring's goes round

@@ -101,7 +101,7 @@ def test_ann_plays_the_river_and_puts_her_abbot_on_a_monastery_or_garden(
         variants=["river", "abbot"],
     )
     start_as_host(ann)
-    ann.wait_for_selector(".cc-board path.water")
+    ann.wait_for_selector(".cc-board path.water", state="attached")
     assert ann.locator(".players th", has_text="Abbot").count() == 1
     placed_abbot = offered_back = False
     started = time.monotonic()

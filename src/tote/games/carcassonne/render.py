@@ -123,8 +123,9 @@ def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
         cells[1][2] = ("┼", ROAD)
     elif cities >= 3 or any("." in c for c in tile.get("cities", [])):
         cells[1][2] = ("C", CITY)
+    cloister = _monastery_at(tile)
     if tile.get("monastery"):
-        cells[1][2] = ("M", "bold red")
+        cells[cloister[0]][cloister[1]] = ("M", "bold red")
     if tile.get("office"):
         at = (2, 1) if edges[2] != "F" or roads else (1, 2)
         if tile.get("monastery"):
@@ -137,11 +138,24 @@ def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
         row, col = _meeple_at(garden)
         cells[row][col] = ("g", GARDEN)
     for meeple in tile.get("meeples", []):
-        row, col = _meeple_at(garden if meeple["feature"] == "garden" else meeple["feature"])
+        feature = meeple["feature"]
+        row, col = (
+            cloister
+            if feature == "monastery"
+            else _meeple_at(garden if feature == "garden" else feature)
+        )
         seat = meeple["seat"]
         mark = "A" if meeple.get("abbot") else str(seat + 1)
         cells[row][col] = (mark, SEAT_STYLES[seat % len(SEAT_STYLES)])
     return cells
+
+
+def _monastery_at(tile: dict[str, Any]) -> tuple[int, int]:
+    """The middle, or on a river tile the cell towards its field edge (off the water)."""
+    fields = [d for d, e in zip("NESW", tile["edges"], strict=True) if e == "F"]
+    if not tile.get("river") or not fields:
+        return (1, 2)
+    return {"N": (0, 2), "E": (1, 3), "S": (2, 2), "W": (1, 1)}[fields[0]]
 
 
 def _meeple_at(feature: str | None) -> tuple[int, int]:

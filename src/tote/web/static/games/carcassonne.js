@@ -74,6 +74,14 @@ function meepleAt(feature) {
   return INSIDE[first] || [30, 30];
 }
 
+/** Where a tile's monastery stands: the middle, or (a river tile) half-way to its field edge. */
+function monasteryAt(tile) {
+  const open = EDGES.filter((e, i) => tile.edges[i] === "F");
+  if (!(tile.river || []).length || !open.length) return [30, 30];
+  const [ex, ey] = MID[open[0]];
+  return [(30 + ex) / 2, (30 + ey) / 2];
+}
+
 /** One tile as an SVG group at board place (x, y). */
 function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
   const g = s("g", { transform: `translate(${x * T},${y * T})`, class: `tile${ghost ? " ghost" : ""}`, "data-x": x, "data-y": y });
@@ -115,8 +123,9 @@ function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
   }
   if ((tile.roads || []).length >= 3) g.append(s("circle", { cx: 30, cy: 30, r: 5, fill: "#7a6a55" }));
   if (tile.monastery) {
-    g.append(s("rect", { x: 20, y: 20, width: 20, height: 20, rx: 3, fill: "#b3412f", stroke: "#5a1c12" }));
-    g.append(s("path", { d: "M30,23 v14 M24,28 h12", stroke: "#fff", "stroke-width": 2 }));
+    const [cx, cy] = monasteryAt(tile);
+    g.append(s("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, fill: "#b3412f", stroke: "#5a1c12" }));
+    g.append(s("path", { d: `M${cx},${cy - 7} v14 M${cx - 6},${cy - 2} h12`, stroke: "#fff", "stroke-width": 2 }));
   }
   if (tile.office) {
     g.append(s("rect", { x: 4, y: 40, width: 16, height: 16, rx: 2, fill: "#6a3d9a", stroke: "#fff", "stroke-width": 1 }));
@@ -128,7 +137,7 @@ function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
     }
   }
   for (const meeple of tile.meeples || []) {
-    const [mx, my] = meepleAt(meeple.feature === "garden" ? tile.garden : meeple.feature);
+    const [mx, my] = meeple.feature === "monastery" ? monasteryAt(tile) : meepleAt(meeple.feature === "garden" ? tile.garden : meeple.feature);
     if (meeple.abbot) {
       g.append(s("rect", { x: mx - 7, y: my - 7, width: 14, height: 14, rx: 2, fill: seatColour(meeple.seat), stroke: "#fff", "stroke-width": 2, class: "meeple abbot", "data-seat": meeple.seat }, s("title", null, `abbot on the ${meeple.feature}`)));
     } else {

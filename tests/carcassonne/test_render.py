@@ -15,6 +15,7 @@ from tote.games.carcassonne.render import (
     input_help,
     parse_input,
     render,
+    turn_face,
 )
 
 from .cc_helpers import new_state, play, scores_by_event
@@ -97,3 +98,10 @@ def test_the_river_and_the_abbot_render_and_read() -> None:
     assert "scores 5" in describe_event({**back, "points": 5}, names)
     view = {"state": {"phase": "meeple"}, "legal_moves": [{"type": "return_abbot"}]}
     assert parse_input("return abbot", view) == {"type": "return_abbot"}
+    bend = {"edges": "FFWW", "river": ["S", "W"], "garden": "field:SR.WL"}
+    turned = turn_face(bend, 90)
+    assert (turned["edges"], turned["river"], turned["garden"]) == (
+        "WFFW",
+        ["W", "N"],
+        "field:WR.NL",
+    )

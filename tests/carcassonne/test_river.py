@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from tote.core import CHANCE, IllegalMove
+from tote.core import CHANCE, IllegalMove, OptionsError
 from tote.games.carcassonne.data import river_tiles
 from tote.games.carcassonne.moves import DrawTile, NoMeeple, PlaceMeeple, PlaceTile
 from tote.games.carcassonne.tiles import forms_of
@@ -146,3 +149,25 @@ def test_cr_2_5_meeples_go_on_a_river_tiles_features_never_on_the_water() -> Non
     spring_field = state.board.find(state.board.node(0, 0))
     assert state.board.find(state.board.node(1, 0)) == spring_field  # north bank
     assert state.board.find(state.board.node(1, 1)) == spring_field  # the spring's goes round
+
+
+def test_cr_1_2_a_replacement_river_file_is_checked(tmp_path: Path) -> None:
+    """CR 1.2 (data): the river file is replaceable (option ``river_tiles_file``); a
+    file whose spring is missing, or whose middle tile has one water edge, is refused
+    in one line; a valid shorter river is played as given."""
+    tiles = [t.model_dump(exclude_none=True) for t in river_tiles().tiles]
+    by_id = {t["id"]: t for t in tiles}
+    short = [by_id["RS"], by_id["RL"], {**by_id["RA"], "count": 1}]
+    path = tmp_path / "river.json"
+    path.write_text(json.dumps({"spring": "RS", "lake": "RL", "tiles": short}), "utf-8")
+    state = new_state(bets=False, river=True, river_tiles_file=str(path))
+    assert outcomes(state) == {"RA": 1.0}
+    one_sided = {**by_id["RL"], "id": "R9"}
+    for name, bad, message in [
+        ("a", {"spring": "XX", "lake": "RL", "tiles": short}, "spring"),
+        ("b", {"spring": "RS", "lake": "RL", "tiles": [*short, one_sided]}, "runs"),
+    ]:
+        path = tmp_path / f"bad-{name}.json"
+        path.write_text(json.dumps(bad), "utf-8")
+        with pytest.raises(OptionsError, match=message):
+            new_state(bets=False, river=True, river_tiles_file=str(path))

@@ -89,6 +89,23 @@ def rotate(edges: str, rotation: int) -> str:
     return "".join(edges[(k - r) % 4] for k in range(4))
 
 
+def turn_face(face: dict[str, Any], rotation: int) -> dict[str, Any]:
+    """A drawn tile's face (unrotated) turned ``rotation`` degrees clockwise: its
+    edges, water and garden (what :func:`tile_cells` reads of it)."""
+    r = rotation // 90
+    halves = list(HALF_AT)
+    garden = face.get("garden")
+    if garden:
+        where = garden.partition(":")[2].split(".")
+        garden = "field:" + ".".join(halves[(halves.index(h) + 2 * r) % 8] for h in where)
+    return {
+        **face,
+        "edges": rotate(face["edges"], rotation),
+        "river": ["NESW"[("NESW".index(e) + r) % 4] for e in face.get("river") or ()],
+        "garden": garden,
+    }
+
+
 def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
     """A placed (or drawn) tile as 3 rows of 5 (character, style) cells."""
     edges = tile["edges"]
@@ -242,7 +259,7 @@ def _drawn(state: dict[str, Any]) -> Text | None:
     if face is None:
         return None
     text = Text(f"Tile to place: {face['tile']}\n", style="bold")
-    turned = [tile_cells({**face, "edges": rotate(face["edges"], r)}) for r in (0, 90, 180, 270)]
+    turned = [tile_cells(turn_face(face, r)) for r in (0, 90, 180, 270)]
     text.append("  ".join(f"{'r' + str(r):^5}" for r in (0, 90, 180, 270)) + "\n", style="dim")
     for row in range(3):
         for i, cells in enumerate(turned):

@@ -1,6 +1,6 @@
 """Full random games per second, per game, on one core.
 
-Run: .venv/bin/python benchmarks/bench.py [--games N] [--players P] [GAME ...]
+Run: .venv/bin/python benchmarks/bench.py [--games N] [--players P] [--variant V,...] [GAME ...]
 Each game is played exactly as ``tote simulate`` plays it with random bots
 (:func:`tote.sim.runner.play_bots`). It prints figures and asserts nothing:
 speed targets are read, not tested.
@@ -11,16 +11,20 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Sequence
 
 from tote.core import OptionsError, all_games, get_game
 from tote.sim.runner import play_bots
 
 
-def bench(game_id: str, games: int, players: int, repeat: int) -> tuple[float, float]:
-    """Random games per second for ``game_id`` with ``players`` seats: the best and
-    the median of ``repeat`` runs (a shared machine only ever slows a run down)."""
+def bench(
+    game_id: str, games: int, players: int, repeat: int, variants: Sequence[str] = ()
+) -> tuple[float, float]:
+    """Random games per second for ``game_id`` with ``players`` seats (and the named
+    ``variants``): the best and the median of ``repeat`` runs (a shared machine only
+    ever slows a run down)."""
     game = get_game(game_id)
-    options = game.options()
+    options = game.options(None, variants)
     bots = ["random"] * players
     rates = []
     for _ in range(repeat):
@@ -37,7 +41,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--variant", default="", help="variants, comma separated")
     args = parser.parse_args()
+    variants = [v for v in args.variant.split(",") if v]
     ids = args.game_ids or [game.id for game in all_games()]
     print(f"{'game':<18}{'players':>8}{'best games/s':>14}{'median':>10}")
     for game_id in ids:
@@ -48,7 +54,7 @@ def main() -> None:
                 game.new_state(None, n)
             except OptionsError:
                 continue  # a player count this game refuses without further options
-            best, median = bench(game_id, args.games, n, args.repeat)
+            best, median = bench(game_id, args.games, n, args.repeat, variants)
             print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}", flush=True)
 
 

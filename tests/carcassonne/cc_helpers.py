@@ -41,15 +41,19 @@ def play(
     x: int,
     y: int,
     rotation: int = 0,
-    meeple: str | None = None,
+    meeple: str | Move | None = None,
 ) -> None:
     """The active seat draws ``tile``, places it and puts a meeple on ``meeple`` (a
-    feature label) or none. The meeple step is answered only if the rules ask."""
+    feature label; or any move of the meeple step, such as ``PlaceAbbot``) or none.
+    The meeple step is answered only if the rules ask."""
     state.apply(CHANCE, DrawTile(tile))
     seat = state.active
     state.apply(seat, PlaceTile(x, y, rotation))
     if state.phase == "meeple":
-        state.apply(seat, PlaceMeeple(meeple) if meeple else NoMeeple())
+        if isinstance(meeple, Move):
+            state.apply(seat, meeple)
+        else:
+            state.apply(seat, PlaceMeeple(meeple) if meeple else NoMeeple())
     else:
         assert meeple is None, f"the rules asked for no meeple, but the test wants {meeple}"
 

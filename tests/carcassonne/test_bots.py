@@ -9,7 +9,7 @@ from tote.core.bot import Observation
 from tote.games.carcassonne import GAME
 from tote.games.carcassonne.bots import GreedyBot
 from tote.games.carcassonne.moves import DrawTile, PlaceChip, PlaceMeeple, PlaceTile
-from tote.sim.runner import play_bots
+from tote.sim.runner import play_bots, play_bots_recorded
 
 from .cc_helpers import new_state, play
 
@@ -47,3 +47,16 @@ def test_greedy_plays_whole_games_and_beats_random() -> None:
         result = play_bots(GAME, GAME.options(), ["greedy", "random"], seed)
         wins += result.scores[0] > result.scores[1]
     assert wins >= 2
+
+
+def test_greedy_plays_the_river_and_uses_and_takes_back_its_abbot() -> None:
+    """CR / CA: with The River and The Abbot the greedy bot's games stay legal to the
+    end (every move checked), it puts its abbot on monasteries or gardens and takes
+    it back for points (CA 1.2, CA 2.2)."""
+    options = GAME.options(None, ["river", "abbot"])
+    kinds: list[str] = []
+    for seed in range(3):
+        _, record = play_bots_recorded(GAME, options, ["greedy", "random"], seed)
+        kinds += [m.move["type"] for m in record.moves if m.by == 0]
+    assert "place_abbot" in kinds
+    assert "return_abbot" in kinds

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from tote.core import CHANCE
 from tote.games.carcassonne.board import Board
-from tote.games.carcassonne.moves import PlaceMeeple
+from tote.games.carcassonne.data import river_tiles
+from tote.games.carcassonne.moves import PlaceAbbot, PlaceMeeple
 from tote.games.carcassonne.rules import MEEPLES, CarcassonneState
-from tote.games.carcassonne.tiles import STEPS, opposite_half
+from tote.games.carcassonne.tiles import GARDEN, MONASTERY, STEPS, opposite_half
 
 from .cc_helpers import edge_mismatches, new_state
 
@@ -21,7 +22,7 @@ PROPERTY_SETTINGS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 MOVE_BOUND = 2000
-"""Far above any game: 81 tiles, each at most a draw, a placement, a meeple, a settling
+"""Far above any game: 93 tiles, each at most a draw, a placement, a meeple, a settling
 choice per stack and five chips."""
 
 
@@ -33,6 +34,8 @@ def setups(draw: Any) -> tuple[dict[str, Any], int, int]:
         "finished_scope": draw(st.sampled_from(["tile", "board"])),
         "final_chooser": draw(st.sampled_from(["last_player", "chip_owner"])),
         "pay_without_meeple": draw(st.booleans()),
+        "river": draw(st.booleans()),
+        "abbot": draw(st.booleans()),
     }
     players = draw(st.integers(min_value=2, max_value=5))
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
@@ -123,13 +126,36 @@ def union_find_agrees(board: Board) -> None:
         assert board.pennants[root] == pennants
 
 
+def river_first(state: CarcassonneState) -> bool:
+    """CR 1.1: whether the game began at the spring, drew every river tile before any
+    land tile, and the lake last of them."""
+    river = river_tiles()
+    ids = {t.id for t in river.tiles} | {t.id + "g" for t in river.tiles}
+    drawn = [e.public["tile"] for e in state.log if e.kind in ("tile_drawn", "tile_discarded")]
+    spring = state.board.placed[0][2].tile == river.spring
+    count = sum(t.count for t in river.tiles) - 1
+    head = drawn[:count]
+    return (
+        spring
+        and set(head) <= ids
+        and head[-1] == river.lake
+        and not ids.intersection(drawn[count:])
+    )
+
+
 def check(state: CarcassonneState, players: int) -> None:
     board = state.board
     on_board = [0] * players
-    for seat in board.meeple_seat.values():
-        on_board[seat] += 1
+    for node, seat in board.meeple_seat.items():
+        if state.abbots[seat] == node:
+            assert board.kind[node] in (MONASTERY, GARDEN), "CA 1.2: abbot off its cloister"
+        else:
+            on_board[seat] += 1
     for seat in range(players):
         assert state.supply[seat] + on_board[seat] == MEEPLES, "CC 1.1: seven meeples each"
+        abbot = state.abbots[seat]
+        assert abbot < 0 or board.meeple_seat.get(abbot) == seat, "CA 1.1: one abbot each"
+        assert state.abbot or abbot < 0
         out = sum(1 for stack in state.offices.values() for s, _ in stack if s == seat)
         assert len(state.chips[seat]) + out == (6 if state.bets else 0), "CB 1.1: six chips"
 
@@ -139,11 +165,13 @@ def check(state: CarcassonneState, players: int) -> None:
 def test_random_games_end_with_every_tile_placed_or_discarded(
     setup: tuple[dict[str, Any], int, int],
 ) -> None:
-    """CC 2.2 / 2.3 / 3.2 / 5.1 / CB 2.4 on random games: every game ends; all 72 tiles
-    (plus 10 bookmaker tiles) are placed or discarded; every placed edge matches its
-    neighbour; a meeple only ever goes on an unoccupied feature; meeples and chips are
-    conserved; no view shows another seat's chips or the stack order; the incremental
-    features agree with a search from scratch (tiles, open ends, pennants)."""
+    """CC 2.2 / 2.3 / 3.2 / 5.1 / CB 2.4 / CR 1.1 / CA 1.1 on random games: every game
+    ends; all 72 tiles (plus 10 bookmaker tiles, plus 12 river tiles) are placed or
+    discarded; the river tiles come first, the lake last of them; every placed edge
+    matches its neighbour; a meeple (or abbot) only ever goes on an unoccupied
+    feature; meeples, abbots and chips are conserved; no view shows another seat's
+    chips or the stack order; the incremental features agree with a search from
+    scratch (tiles, open ends, pennants)."""
     options, players, seed = setup
     state = new_state(players, **options)
     rng = random.Random(seed)
@@ -157,7 +185,7 @@ def test_random_games_end_with_every_tile_placed_or_discarded(
             continue
         seat = turn.seats[0]
         move = state.random_move(seat, rng)
-        if isinstance(move, PlaceMeeple):
+        if isinstance(move, PlaceMeeple | PlaceAbbot):
             form = state.board.placed[state.last][2]
             node = state.board.node(state.last, form.label_index(move.feature))
             assert not state.board.occupied(node), "CC 3.2: a meeple on an occupied feature"
@@ -168,8 +196,9 @@ def test_random_games_end_with_every_tile_placed_or_discarded(
             assert leaks(state) == []
             assert not stack_order_shows(state, rng), "a view shows the stack order"
     assert state.is_over
-    total = 72 + (10 if options["bets"] else 0)
+    total = 72 + (10 if options["bets"] else 0) + (12 if options["river"] else 0)
     assert len(state.board.placed) + len(state.discarded) == total
+    assert river_first(state) == options["river"]
     assert edge_mismatches(state.board) == []
     union_find_agrees(state.board)
     assert state.offices == {}, "CB 4.1: every chip is settled by the end"

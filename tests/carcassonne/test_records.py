@@ -17,7 +17,11 @@ def all_views(match: Match) -> list[str]:
     return [json.dumps(match.state.view(s), sort_keys=True) for s in seats]
 
 
-@pytest.mark.parametrize("options", [{}, {"bets": False}], ids=["bets", "base"])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"bets": False}, {"river": True, "abbot": True}],
+    ids=["bets", "base", "river-abbot"],
+)
 def test_seeded_record_replays_to_the_identical_game(options: dict[str, Any]) -> None:
     """A seeded match's record, through its JSON text, replays to the same views and result."""
     match = random_match(GAME, 3, options, 7)

@@ -9,9 +9,16 @@ from rich.console import Console
 
 from tote.core import CHANCE
 from tote.games.carcassonne.moves import DrawTile, PlaceTile
-from tote.games.carcassonne.render import describe_event, input_help, parse_input, render
+from tote.games.carcassonne.render import (
+    board_text,
+    describe_event,
+    input_help,
+    parse_input,
+    render,
+    turn_face,
+)
 
-from .cc_helpers import new_state, play
+from .cc_helpers import new_state, play, scores_by_event
 
 NAMES = ["Ann", "Bob", "Cy"]
 
@@ -65,3 +72,36 @@ def test_typed_placement_meeple_bet_and_settle() -> None:
     assert parse_input("chip 3/4", view) == {"type": "place_chip", "chip": "3/4"}
     assert parse_input("4", view) == {"type": "place_chip", "chip": "4"}
     assert parse_input("none", view) == {"type": "no_chip"}
+
+
+def test_the_river_and_the_abbot_render_and_read() -> None:
+    """The River's water and The Abbot's garden and abbot show on the board; typed
+    'abbot garden' and 'return abbot' become the abbot's moves; their events read."""
+    state = new_state(2, bets=False, river=True, abbot=True)
+    text = shown(state.view(0))
+    assert "The River and The Abbot" in text and "≈" in text
+    state = new_state(2, bets=False, abbot=True)
+    state.apply(CHANCE, DrawTile("Ug"))
+    state.apply(0, PlaceTile(0, 1, 0))
+    view = state.view(0)
+    assert "g" in board_text(view).plain.splitlines()[4]
+    assert "abbot garden" in input_help(view)
+    move = parse_input("abbot garden", view)
+    assert move == {"type": "place_abbot", "feature": "garden"}
+    state.apply(0, move)  # type: ignore[arg-type]
+    assert "A" in board_text(state.view(None)).plain.splitlines()[4]
+    assert "in supply" in shown(state.view(1)) and "on the board" in shown(state.view(1))
+    names = ["Ann", "Bob"]
+    placed = describe_event(scores_by_event(state, "abbot_placed")[0], names)
+    assert placed == "Ann puts the abbot on the garden"
+    back = {"kind": "abbot_returned", "seat": 1, "feature": "monastery", "x": 1, "y": 2}
+    assert "scores 5" in describe_event({**back, "points": 5}, names)
+    view = {"state": {"phase": "meeple"}, "legal_moves": [{"type": "return_abbot"}]}
+    assert parse_input("return abbot", view) == {"type": "return_abbot"}
+    bend = {"edges": "FFWW", "river": ["S", "W"], "garden": "field:SR.WL"}
+    turned = turn_face(bend, 90)
+    assert (turned["edges"], turned["river"], turned["garden"]) == (
+        "WFFW",
+        ["W", "N"],
+        "field:WR.NL",
+    )

@@ -84,3 +84,56 @@ def test_ann_places_tiles_meeples_and_bets_against_the_greedy_bot(
                 if chip["seat"] != 0:
                     assert chip["chip"] is None
         assert isinstance(seen["state"]["chips"][1], int)
+
+
+def test_ann_plays_the_river_and_puts_her_abbot_on_a_monastery_or_garden(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
+    """With The River and The Abbot: the board draws the water from the spring on; the
+    meeple step offers the abbot on a new monastery or garden; once placed, it stands
+    on the board as a square and 'Take the abbot back' is offered on her next turns."""
+    ann = new_page(**DESKTOP)
+    table = create_table(
+        ann,
+        live_server.url,
+        "carcassonne",
+        [("me", "Ann"), ("bot", "greedy")],
+        variants=["river", "abbot"],
+    )
+    start_as_host(ann)
+    ann.wait_for_selector(".cc-board path.water", state="attached")
+    assert ann.locator(".players th", has_text="Abbot").count() == 1
+    placed_abbot = offered_back = False
+    started = time.monotonic()
+    while not over(ann) and not offered_back:
+        assert time.monotonic() - started < 2 * LIMIT, "no abbot placed or offered back"
+        panel = ann.locator(".actions[data-phase]")
+        if ann.locator("#game.busy").count() or not panel.count():
+            time.sleep(0.05)
+            continue
+        try:
+            if panel.first.get_attribute("data-phase") == "meeple":
+                abbot = ann.locator(".actions button[data-abbot]")
+                back = ann.locator("[data-action=return-abbot]")
+                if back.count():
+                    offered_back = True
+                elif abbot.count() and not placed_abbot:
+                    abbot.first.click(timeout=3000)
+                    ann.wait_for_selector(".cc-board rect.abbot")
+                    placed_abbot = True
+                    ann.screenshot(path=str(screenshots / "cc-river-abbot.png"), full_page=True)
+                else:
+                    ann.click("[data-action=no-meeple]", timeout=3000)
+            else:
+                _act(ann)
+        except Exception:  # the view changed under the click: try again next round
+            continue
+        time.sleep(0.1)
+    assert placed_abbot and offered_back
+    with live_server.api() as api:
+        view = api.get(f"/api/tables/{table.table_id}/view").json()["view"]
+    river = [t for t in view["state"]["tiles"] if t["river"]]
+    ann.wait_for_function(
+        "n => document.querySelectorAll('.cc-board g.tile:not(.ghost) path.water').length >= n",
+        arg=len(river),
+    )

@@ -58,6 +58,8 @@ class Board:
         self.frontier: dict[Pos, str] = {}
         """Empty positions next to a placed tile -> the edges they must match."""
         self.monasteries: dict[Pos, int] = {}
+        self.gardens: dict[Pos, int] = {}
+        """The Abbot: position -> the garden's node (scored like a monastery)."""
         # Union-find over segment nodes; the per-feature data is valid at roots only.
         self.parent: list[int] = []
         self.kind: list[int] = []
@@ -108,6 +110,8 @@ class Board:
         self.frontier.pop(pos, None)
         if form.monastery >= 0:
             self.monasteries[pos] = node0 + form.monastery
+        if form.garden >= 0:
+            self.gardens[pos] = node0 + form.garden
         at = self.at
         frontier = self.frontier
         for d in range(4):
@@ -177,9 +181,9 @@ class Board:
         at = self.at
         return sum(1 for dx, dy in AROUND if (x + dx, y + dy) in at)
 
-    def completed_by(self, index: int) -> tuple[list[int], list[Pos]]:
-        """The cities and roads (roots) and the monasteries (positions) that tile
-        ``index`` has just completed (CC 4.1, 4.3)."""
+    def completed_by(self, index: int) -> tuple[list[int], list[tuple[Pos, int]]]:
+        """The cities and roads (roots) and the monasteries and gardens (position,
+        node) that tile ``index`` has just completed (CC 4.1, 4.3, CA 2.1)."""
         x, y, form, node0 = self.placed[index]
         roots: list[int] = []
         for i, seg in enumerate(form.segments):
@@ -187,12 +191,15 @@ class Board:
                 root = self.find(node0 + i)
                 if self.open[root] == 0 and root not in roots:
                     roots.append(root)
-        monasteries = [
-            pos
-            for pos in [(x, y), *((x + dx, y + dy) for dx, dy in AROUND)]
-            if pos in self.monasteries and self.surrounded(pos) == 8
+        around = [(x, y), *((x + dx, y + dy) for dx, dy in AROUND)]
+        cloisters = [
+            (pos, where[pos])
+            for where in (self.monasteries, self.gardens)
+            if where
+            for pos in around
+            if pos in where and self.surrounded(pos) == 8
         ]
-        return roots, monasteries
+        return roots, cloisters
 
     def occupied(self, node: int) -> bool:
         return bool(self.meeples[self.find(node)])
@@ -212,11 +219,11 @@ class Board:
             counts[self.meeple_seat[node]] += 1
         return counts
 
-    def take_meeples(self, root: int) -> list[int]:
-        """Lift every meeple off a feature (CC 4.6); returns their seats."""
-        seats = [self.meeple_seat.pop(node) for node in self.meeples[root]]
+    def take_meeples(self, root: int) -> list[tuple[int, int]]:
+        """Lift every meeple off a feature (CC 4.6); returns (node, seat) of each."""
+        lifted = [(node, self.meeple_seat.pop(node)) for node in self.meeples[root]]
         self.meeples[root] = []
-        return seats
+        return lifted
 
     def roots_of(self, index: int, kinds: Iterable[int]) -> list[int]:
         """The distinct features (roots) that tile ``index``'s segments of ``kinds`` are in."""
@@ -246,6 +253,7 @@ class Board:
         new.placed = list(self.placed)
         new.frontier = dict(self.frontier)
         new.monasteries = dict(self.monasteries)
+        new.gardens = dict(self.gardens)
         new.parent = list(self.parent)
         new.kind = list(self.kind)
         new.tiles = [set(s) for s in self.tiles]

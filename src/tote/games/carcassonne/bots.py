@@ -5,7 +5,9 @@ the meeples on them: all public) and tries every legal placement on a copy: it t
 the tile and meeple with the best immediate score gain (its points minus the best
 other player's, from what the tile completes), breaking ties by how promising an
 unfinished feature is for a new meeple. With The Bets it bets the chip that pays on
-the size it expects the bookmaker tile's road or city to reach.
+the size it expects the bookmaker tile's road or city to reach. With The Abbot it
+puts the abbot (rather than a meeple) on a monastery or garden, and takes it back
+once it is worth :data:`RETURN_AT` points or the last round has come.
 """
 
 from __future__ import annotations
@@ -19,9 +21,11 @@ from tote.games.carcassonne.board import Board
 from tote.games.carcassonne.moves import (
     NoChip,
     NoMeeple,
+    PlaceAbbot,
     PlaceChip,
     PlaceMeeple,
     PlaceTile,
+    ReturnAbbot,
     SettleBets,
 )
 from tote.games.carcassonne.rules import (
@@ -30,15 +34,27 @@ from tote.games.carcassonne.rules import (
     content,
     feature_points,
 )
-from tote.games.carcassonne.tiles import CITY, MONASTERY, ROAD, ROTATIONS
+from tote.games.carcassonne.tiles import CITY, GARDEN, MONASTERY, ROAD, ROTATIONS
 
 KEEP_MEEPLES = 2
 """Below this many meeples in supply, only a meeple that scores at once is placed."""
+RETURN_AT = 7
+"""The abbot comes back (CA 2.2) once its monastery or garden is worth this much."""
+ABBOT_BONUS = 0.5
+"""A tie-break: the abbot rather than a meeple on a monastery (it may come back)."""
+
+Follower = PlaceMeeple | PlaceAbbot | ReturnAbbot | NoMeeple
 
 
 def content_of(view: dict[str, Any]) -> Content:
     options = view["state"]["options"]
-    return content(options["tiles_file"], options["bookmaker_tiles_file"], options["chips_file"])
+    return content(
+        options["tiles_file"],
+        options["bookmaker_tiles_file"],
+        options["chips_file"],
+        options["river_tiles_file"],
+        options["abbot"],
+    )
 
 
 def rebuild(view: dict[str, Any], data: Content) -> Board:
@@ -57,9 +73,9 @@ def gain(board: Board, index: int, seat: int, players: int) -> int:
     """The seat's points minus the best other player's from what tile ``index``
     completes (CC 4.1-4.5), as if scored now."""
     points = [0] * players
-    roots, monasteries = board.completed_by(index)
+    roots, cloisters = board.completed_by(index)
     scored = [(root, feature_points(board, root)) for root in roots]
-    scored += [(board.monasteries[pos], MONASTERY_POINTS) for pos in monasteries]
+    scored += [(node, MONASTERY_POINTS) for _, node in cloisters]
     for root, value in scored:
         counts = board.meeple_counts(root, players)
         top = max(counts)
@@ -76,7 +92,7 @@ def promise(board: Board, index: int, segment: int) -> float:
     x, y, form, node0 = board.placed[index]
     kind = form.segments[segment].kind
     root = board.find(node0 + segment)
-    if kind == MONASTERY:
+    if kind in (MONASTERY, GARDEN):
         return 1.0 + board.surrounded((x, y))
     if kind == CITY:
         return 1.5 * (board.size(root) + board.pennants[root])
@@ -92,7 +108,7 @@ class GreedyBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self.planned: PlaceMeeple | NoMeeple | None = None
+        self.planned: Follower | None = None
 
     def choose(self, obs: Observation) -> Move:
         moves = obs.legal_moves
@@ -120,27 +136,50 @@ class GreedyBot:
         data = content_of(view)
         board = rebuild(view, data)
         supply = state["meeples"][seat]
+        abbot_home = bool(state.get("abbots")) and state["abbots"][seat]
+        abbot_at = next(
+            (
+                (t["x"], t["y"])
+                for t in state["tiles"]
+                for m in t["meeples"]
+                if m.get("abbot") and m["seat"] == seat
+            ),
+            None,
+        )
+        last_round = state["stack_size"] < players
         forms = data.catalog.forms[state["drawn"]]
         best: tuple[float, float] | None = None
-        choice: tuple[PlaceTile, PlaceMeeple | NoMeeple] | None = None
+        choice: tuple[PlaceTile, Follower] | None = None
         for move in obs.legal_moves or ():
             assert isinstance(move, PlaceTile)
             trial = board.clone()
             index = trial.place(move.x, move.y, forms[ROTATIONS.index(move.rotation)])
-            options: list[tuple[float, float, PlaceMeeple | NoMeeple]] = [
+            options: list[tuple[float, float, Follower]] = [
                 (gain(trial, index, seat, players), 0.0, NoMeeple())
             ]
-            if supply:
-                form = trial.placed[index][2]
-                for segment in trial.free_segments(index):
-                    node = trial.node(index, segment)
-                    trial.put_meeple(node, seat)
-                    now = gain(trial, index, seat, players)
-                    trial.take_meeples(trial.find(node))
-                    later = 0.0 if now > options[0][0] else promise(trial, index, segment)
-                    if now <= options[0][0] and (supply <= KEEP_MEEPLES or later <= 0):
-                        continue
-                    options.append((now, later, PlaceMeeple(form.segments[segment].label)))
+            if abbot_at is not None:
+                worth = 1 + trial.surrounded(abbot_at)
+                if worth >= RETURN_AT or last_round:
+                    options.append((options[0][0] + worth, 0.0, ReturnAbbot()))
+            form = trial.placed[index][2]
+            for segment in trial.free_segments(index):
+                kind = form.segments[segment].kind
+                abbot = abbot_home and kind in (MONASTERY, GARDEN)
+                if not abbot and (kind == GARDEN or not supply):
+                    continue
+                node = trial.node(index, segment)
+                trial.put_meeple(node, seat)
+                now = gain(trial, index, seat, players)
+                trial.take_meeples(trial.find(node))
+                later = 0.0 if now > options[0][0] else promise(trial, index, segment)
+                if abbot:
+                    options.append(
+                        (now, later + ABBOT_BONUS, PlaceAbbot(form.segments[segment].label))
+                    )
+                    continue
+                if now <= options[0][0] and (supply <= KEEP_MEEPLES or later <= 0):
+                    continue
+                options.append((now, later, PlaceMeeple(form.segments[segment].label)))
             for score, hope, meeple in options:
                 key = (score, hope + self.rng.random() * 0.01)
                 if best is None or key > best:

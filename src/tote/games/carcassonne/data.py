@@ -8,10 +8,16 @@
   types, each with a road or a city, the betting office in a field).
 * ``chips.json``: the six betting chips every player has. Only the "4" chip
   (exactly 4 tiles, 8 points) is known; the other faces are **proposed**.
+* ``river_tiles.json``: the 12 tiles of The River (spring, lake and ten between),
+  with their water edges. All **original** (JCloisterZone ``river.xml``, 2nd edition).
+* Gardens (The Abbot): ``gardens`` on a tile type says how many of its ``count``
+  show a garden (8 land tiles and one river tile, 2nd edition: **original**; which
+  field holds it where a tile has two is **proposed**, it only matters for drawing).
 
 A user with the box passes their own files through the options
-``tiles_file``, ``bookmaker_tiles_file`` and ``chips_file`` (same schema; a bad
-file is refused with one line naming the field). See ``docs/data/carcassonne.md``.
+``tiles_file``, ``bookmaker_tiles_file``, ``chips_file`` and ``river_tiles_file``
+(same schema; a bad file is refused with one line naming the field). See
+``docs/data/carcassonne.md``.
 """
 
 from __future__ import annotations
@@ -56,6 +62,8 @@ class FieldSpec(_Strict):
 
 
 class TileSpec(_Strict):
+    """A tile type: its segments in the unrotated orientation, and how many the box holds."""
+
     id: str
     count: int = Field(ge=0)
     start: int = Field(default=0, ge=0)
@@ -66,6 +74,15 @@ class TileSpec(_Strict):
     monastery: bool = False
     office: int | None = None
     """The Bets: the index of the field that holds the betting office (``None``: no office)."""
+    river: str = ""
+    """The River: space-separated water edges (``"W E"``; one edge: the spring or the
+    lake). Water is no feature; fields lie on both halves of a water edge."""
+    gardens: int = Field(default=0, ge=0)
+    """The Abbot: how many of ``count`` show a garden (without the Abbot: plain field)."""
+    garden: int | None = None
+    """The Abbot: the index of the field the garden is drawn in."""
+    garden_source: Source | None = None
+    """Whether the garden data (count and field) is printed or our proposal."""
     source: Source = "original"
     note: str | None = None
 
@@ -76,7 +93,8 @@ class TileSpec(_Strict):
         if self.start > self.count:
             raise ValueError(f"tile {self.id}: more start tiles than tiles")
         owner: dict[str, str] = {}
-        for kind, segments in (("city", self.cities), ("road", self.roads)):
+        water = (RoadSpec(edges=self.river),) if self.river else ()
+        for kind, segments in (("city", self.cities), ("road", self.roads), ("water", water)):
             for seg in segments:
                 for edge in seg.edges.split():
                     if edge not in EDGES:
@@ -104,12 +122,19 @@ class TileSpec(_Strict):
             raise ValueError(f"tile {self.id}: the betting office must lie in one of its fields")
         if self.office is not None and not (self.cities or self.roads):
             raise ValueError(f"tile {self.id}: a bookmaker tile needs a road or a city")
+        if self.gardens > self.count - self.start:
+            raise ValueError(f"tile {self.id}: more garden tiles than tiles to draw")
+        if self.gardens and (self.garden is None or not 0 <= self.garden < len(self.fields)):
+            raise ValueError(f"tile {self.id}: the garden must lie in one of its fields")
+        if len(self.river.split()) > 2:
+            raise ValueError(f"tile {self.id}: a river tile has one or two water edges")
         return self
 
     def edge_kinds(self) -> str:
-        """The four edges as letters C (city), R (road), F (field), in N E S W order."""
+        """The four edges as letters C (city), R (road), F (field), W (water), in N E S W order."""
         kinds = {e: "C" for seg in self.cities for e in seg.edges.split()}
         kinds.update({e: "R" for seg in self.roads for e in seg.edges.split()})
+        kinds.update({e: "W" for e in self.river.split()})
         return "".join(kinds.get(edge, "F") for edge in EDGES)
 
 
@@ -123,6 +148,30 @@ class TileSet(_Strict):
         ids = [t.id for t in self.tiles]
         if len(ids) != len(set(ids)):
             raise ValueError("tile ids must be unique")
+        return self
+
+
+class RiverSet(TileSet):
+    """The River's tiles: ``spring`` is placed first (instead of the start tile),
+    ``lake`` last, the others are shuffled in between."""
+
+    spring: str
+    lake: str
+
+    @model_validator(mode="after")
+    def _river(self) -> RiverSet:
+        by_id = {t.id: t for t in self.tiles}
+        for role, tid in (("spring", self.spring), ("lake", self.lake)):
+            tile = by_id.get(tid)
+            if tile is None:
+                raise ValueError(f"the {role} {tid!r} is not among the tiles")
+            if tile.count != 1 or len(tile.river.split()) != 1 or tile.gardens:
+                raise ValueError(f"the {role} {tid!r}: one tile, one water edge, no garden")
+        for tile in self.tiles:
+            if not tile.river:
+                raise ValueError(f"tile {tile.id}: a river tile needs water edges")
+            if tile.id not in (self.spring, self.lake) and len(tile.river.split()) != 2:
+                raise ValueError(f"tile {tile.id}: the river runs through (two water edges)")
         return self
 
 
@@ -185,6 +234,12 @@ def bookmaker_tiles(path: str | None = None) -> TileSet:
                 f"data file {path or 'bookmaker_tiles.json'}: {tile.id} has no office"
             )
     return tiles
+
+
+@cache
+def river_tiles(path: str | None = None) -> RiverSet:
+    """The River's tiles (``river_tiles.json`` or a replacement)."""
+    return _load(RiverSet, path, "river_tiles.json")
 
 
 @cache

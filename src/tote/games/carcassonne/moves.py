@@ -2,7 +2,8 @@
 
 A turn is split into small moves so every choice is a short finite list:
 the tile drawn (chance), where it goes (``place_tile``), whether a meeple goes
-on it (``place_meeple`` / ``no_meeple``), then -- The Bets -- which feature a
+on it (``place_meeple`` / ``no_meeple``; The Abbot: ``place_abbot`` /
+``return_abbot`` instead), then -- The Bets -- which feature a
 stack of chips settles against when there is a choice (``settle_bets``), and
 every player's secret chip on a new betting office (``place_chip`` /
 ``no_chip``, a simultaneous turn).
@@ -51,6 +52,23 @@ class NoMeeple(Move):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceAbbot(Move):
+    """The Abbot: put your abbot on the monastery or the garden of the tile just placed
+    (CA 1.2), instead of a meeple; ``feature`` is ``monastery`` or ``garden``."""
+
+    kind: ClassVar[str] = "place_abbot"
+    feature: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnAbbot(Move):
+    """The Abbot: instead of placing a meeple, take your abbot back and score its
+    monastery or garden at once as at the final scoring (CA 2.2)."""
+
+    kind: ClassVar[str] = "return_abbot"
+
+
+@dataclass(frozen=True, slots=True)
 class SettleBets(Move):
     """The Bets: the road or city (a segment label on the bookmaker tile) that the
     pending stack of chips settles against (CB 3.5, CB 4.1)."""
@@ -74,4 +92,16 @@ class NoChip(Move):
     kind: ClassVar[str] = "no_chip"
 
 
-CODEC = MoveCodec([DrawTile, PlaceTile, PlaceMeeple, NoMeeple, SettleBets, PlaceChip, NoChip])
+CODEC = MoveCodec(
+    [
+        DrawTile,
+        PlaceTile,
+        PlaceMeeple,
+        NoMeeple,
+        PlaceAbbot,
+        ReturnAbbot,
+        SettleBets,
+        PlaceChip,
+        NoChip,
+    ]
+)

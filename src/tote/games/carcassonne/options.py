@@ -1,4 +1,5 @@
-"""Carcassonne options: The Bets on or off, its rulings B1-B9, and the data files.
+"""Carcassonne options: The Bets on or off, its rulings B1-B9, The River and The
+Abbot on or off, and the data files.
 
 The rulings are those of the game-data file (``game-data/carcassonne.md`` §5.4),
 each a named option with the file's default. Where a ruling has no sensible
@@ -41,9 +42,17 @@ class CarcassonneOptions(GameOptions):
     Off: it pays only if its owner has a meeple there when it is settled."""
     settle_order: Literal["after_scoring"] = "after_scoring"
     """Ruling B9: chips are settled after the usual scoring of the turn."""
+    river: bool = False
+    """The River (CR): the 12 river tiles are placed first, the spring instead of the
+    start tile (which is shuffled in with the land tiles), the lake last."""
+    abbot: bool = False
+    """The Abbot (CA): one abbot each, for a monastery or a garden; gardens appear on
+    the tiles that show one (off: they are plain field)."""
     tiles_file: str | None = None
     """A replacement for ``data/tiles.json`` (same schema)."""
     bookmaker_tiles_file: str | None = None
     """A replacement for ``data/bookmaker_tiles.json`` (same schema)."""
     chips_file: str | None = None
     """A replacement for ``data/chips.json`` (same schema)."""
+    river_tiles_file: str | None = None
+    """A replacement for ``data/river_tiles.json`` (same schema)."""

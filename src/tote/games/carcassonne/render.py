@@ -6,15 +6,17 @@ It reads only a view (``state.view(seat)`` plus ``"names"``), never the state: a
 chip on a betting office shows its face only in its owner's view.
 
 Every tile is 5 characters wide and 3 high: ``C`` city, ``│ ─`` road, ``·`` field,
-``M`` monastery, ``$`` betting office, ``*`` pennant; a meeple is its owner's number
-where it stands. ``?`` marks where the drawn tile fits.
+``M`` monastery, ``$`` betting office, ``*`` pennant, ``≈`` water (The River), ``g``
+garden (The Abbot); a meeple is its owner's number where it stands, an abbot ``A``
+in its owner's colour. ``?`` marks where the drawn tile fits.
 
 What a human types (:func:`parse_input`, explained by :func:`input_help`), besides a
 move's number from the list:
 
 * place the tile: ``place 3 -1 r90`` (or ``3 -1 90``; rotation clockwise, default 0);
 * then the meeple: ``meeple city N``, ``road E``, ``field NL``, ``monastery`` -- any
-  edge or half-edge of the feature after rotation -- or ``none``;
+  edge or half-edge of the feature after rotation -- or ``none``; The Abbot:
+  ``abbot monastery`` / ``abbot garden``, or ``return abbot`` to take it back;
 * settle a stack of chips: ``settle road`` / ``settle city N``;
 * bet: ``chip 3/4`` (or just ``3/4``) or ``none``.
 """
@@ -40,6 +42,8 @@ SEAT_STYLES = (
 CITY = "yellow"
 ROAD = "bright_white"
 FIELD = "green"
+WATER = "bold bright_blue"
+GARDEN = "bold bright_green"
 EDGE_AT = {"N": (0, 2), "E": (1, 4), "S": (2, 2), "W": (1, 0)}
 HALF_AT = {
     "NL": (0, 1),
@@ -85,6 +89,23 @@ def rotate(edges: str, rotation: int) -> str:
     return "".join(edges[(k - r) % 4] for k in range(4))
 
 
+def turn_face(face: dict[str, Any], rotation: int) -> dict[str, Any]:
+    """A drawn tile's face (unrotated) turned ``rotation`` degrees clockwise: its
+    edges, water and garden (what :func:`tile_cells` reads of it)."""
+    r = rotation // 90
+    halves = list(HALF_AT)
+    garden = face.get("garden")
+    if garden:
+        where = garden.partition(":")[2].split(".")
+        garden = "field:" + ".".join(halves[(halves.index(h) + 2 * r) % 8] for h in where)
+    return {
+        **face,
+        "edges": rotate(face["edges"], rotation),
+        "river": ["NESW"[("NESW".index(e) + r) % 4] for e in face.get("river") or ()],
+        "garden": garden,
+    }
+
+
 def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
     """A placed (or drawn) tile as 3 rows of 5 (character, style) cells."""
     edges = tile["edges"]
@@ -103,6 +124,13 @@ def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
         cells[1][1] = ("─", ROAD)
     if "E" in roads:
         cells[1][3] = ("─", ROAD)
+    for d in tile.get("river") or ():
+        row, col = EDGE_AT[d]
+        cells[row][col] = ("≈", WATER)
+        if d in "EW":
+            cells[1][col + (1 if d == "W" else -1)] = ("≈", WATER)
+    if tile.get("river") and cells[1][2][1] == FIELD:
+        cells[1][2] = ("≈", WATER)
     cities = edges.count("C")
     if tile.get("cities") and len(tile["cities"]) > 1:
         cities = 0  # separate city caps (H, I): no city in the middle
@@ -112,8 +140,9 @@ def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
         cells[1][2] = ("┼", ROAD)
     elif cities >= 3 or any("." in c for c in tile.get("cities", [])):
         cells[1][2] = ("C", CITY)
+    cloister = _monastery_at(tile)
     if tile.get("monastery"):
-        cells[1][2] = ("M", "bold red")
+        cells[cloister[0]][cloister[1]] = ("M", "bold red")
     if tile.get("office"):
         at = (2, 1) if edges[2] != "F" or roads else (1, 2)
         if tile.get("monastery"):
@@ -121,15 +150,33 @@ def tile_cells(tile: dict[str, Any]) -> list[list[tuple[str, str]]]:
         cells[at[0]][at[1]] = ("$", "bold magenta")
     if tile.get("pennant"):
         cells[1][3] = ("*", "bold yellow")
+    garden = tile.get("garden")
+    if garden:
+        row, col = _meeple_at(garden)
+        cells[row][col] = ("g", GARDEN)
     for meeple in tile.get("meeples", []):
-        row, col = _meeple_at(meeple["feature"])
+        feature = meeple["feature"]
+        row, col = (
+            cloister
+            if feature == "monastery"
+            else _meeple_at(garden if feature == "garden" else feature)
+        )
         seat = meeple["seat"]
-        cells[row][col] = (str(seat + 1), SEAT_STYLES[seat % len(SEAT_STYLES)])
+        mark = "A" if meeple.get("abbot") else str(seat + 1)
+        cells[row][col] = (mark, SEAT_STYLES[seat % len(SEAT_STYLES)])
     return cells
 
 
-def _meeple_at(feature: str) -> tuple[int, int]:
-    if feature == "monastery":
+def _monastery_at(tile: dict[str, Any]) -> tuple[int, int]:
+    """The middle, or on a river tile the cell towards its field edge (off the water)."""
+    fields = [d for d, e in zip("NESW", tile["edges"], strict=True) if e == "F"]
+    if not tile.get("river") or not fields:
+        return (1, 2)
+    return {"N": (0, 2), "E": (1, 3), "S": (2, 2), "W": (1, 1)}[fields[0]]
+
+
+def _meeple_at(feature: str | None) -> tuple[int, int]:
+    if feature is None or feature == "monastery":
         return (1, 2)
     kind, _, where = feature.partition(":")
     first = where.split(".")[0]
@@ -184,6 +231,8 @@ def _players(view: dict[str, Any], names: Sequence[str]) -> Table:
     table.add_column("player")
     table.add_column("points", justify="right")
     table.add_column("meeples", justify="right")
+    if state.get("abbot"):
+        table.add_column("abbot")
     if state["bets"]:
         table.add_column("chips")
     for seat, name in enumerate(names):
@@ -195,6 +244,8 @@ def _players(view: dict[str, Any], names: Sequence[str]) -> Table:
             str(state["scores"][seat]),
             str(state["meeples"][seat]),
         ]
+        if state.get("abbot"):
+            row.append("in supply" if state["abbots"][seat] else "on the board")
         if state["bets"]:
             chips = state["chips"][seat]
             row.append(" ".join(chips) if isinstance(chips, list) else f"{chips} face down")
@@ -208,7 +259,7 @@ def _drawn(state: dict[str, Any]) -> Text | None:
     if face is None:
         return None
     text = Text(f"Tile to place: {face['tile']}\n", style="bold")
-    turned = [tile_cells({**face, "edges": rotate(face["edges"], r)}) for r in (0, 90, 180, 270)]
+    turned = [tile_cells(turn_face(face, r)) for r in (0, 90, 180, 270)]
     text.append("  ".join(f"{'r' + str(r):^5}" for r in (0, 90, 180, 270)) + "\n", style="dim")
     for row in range(3):
         for i, cells in enumerate(turned):
@@ -239,7 +290,13 @@ def render(view: dict[str, Any]) -> RenderableType:
     names = _names(view)
     state = view["state"]
     parts: list[RenderableType] = []
-    header = Text(f"Carcassonne{' with The Bets' if state['bets'] else ''} -- ", style="bold")
+    modules = [
+        name for name, on in (("The Bets", state["bets"]), ("The River", state.get("river"))) if on
+    ]
+    if state.get("abbot"):
+        modules.append("The Abbot")
+    joined = " and ".join(", ".join(modules).rsplit(", ", 1))
+    header = Text(f"Carcassonne{' with ' + joined if modules else ''} -- ", style="bold")
     if state["phase"] == "over":
         header.append("game over", style="bold")
     else:
@@ -289,6 +346,13 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         )
     if kind == "meeple_placed":
         return f"{who(event['seat'])} puts a meeple on {event['feature']}"
+    if kind == "abbot_placed":
+        return f"{who(event['seat'])} puts the abbot on the {event['feature']}"
+    if kind == "abbot_returned":
+        return (
+            f"{who(event['seat'])} takes the abbot back from the {event['feature']} on"
+            f" {event['x']} {event['y']} and scores {event['points']}"
+        )
     if kind == "feature_scored":
         winners = " and ".join(who(s) for s in event["seats"])
         what = f"{'' if event['complete'] else 'incomplete '}{event['feature']}"
@@ -319,7 +383,13 @@ def input_help(view: dict[str, Any]) -> str:
     if phase == "place":
         return "Type 'place X Y rR' (e.g. 'place 1 0 r90'); '?' on the board marks where it fits."
     if phase == "meeple":
-        return "Type 'meeple city N' / 'road E' / 'field NL' / 'monastery', or 'none'."
+        text = "Type 'meeple city N' / 'road E' / 'field NL' / 'monastery', or 'none'."
+        kinds = {m["type"] for m in view.get("legal_moves") or ()}
+        if "place_abbot" in kinds:
+            text += " 'abbot garden' / 'abbot monastery' puts your abbot there."
+        if "return_abbot" in kinds:
+            text += " 'return abbot' takes it back for its points."
+        return text
     if phase == "settle":
         return "Type 'settle road' or 'settle city' (add an edge if needed, e.g. 'settle city N')."
     if phase == "bet":
@@ -371,6 +441,16 @@ def parse_input(text: str, view: dict[str, Any]) -> dict[str, Any] | None:
     if phase == "meeple":
         if lower in NONE_WORDS:
             return {"type": "no_meeple"}
+        if lower in ("return", "return abbot", "abbot back", "take back", "take the abbot back"):
+            return {"type": "return_abbot"}
+        if lower.startswith("abbot"):
+            where = lower.removeprefix("abbot").split()
+            spots = [m["feature"] for m in legal if m["type"] == "place_abbot"]
+            if where:
+                spots = [f for f in spots if f == where[-1]]
+            if len(spots) != 1:
+                raise ValueError("the abbot goes on this tile's monastery or garden, if free")
+            return {"type": "place_abbot", "feature": spots[0]}
         words = lower.removeprefix("meeple ").split()
         if words and words[0] in ("city", "road", "field", "monastery"):
             labels = [m["feature"] for m in legal if m["type"] == "place_meeple"]

@@ -1,11 +1,14 @@
-"""Carcassonne rules (base game) with the mini-expansion The Bets.
+"""Carcassonne rules (base game) with the mini-expansions The Bets, The River and
+The Abbot.
 
-A turn: 1. draw a tile and place it, 2. optionally place a meeple on it,
-3. score what it completed; with The Bets, settle the chips of completed
-roads and cities, then 4. everyone may bet on a new betting office. After the
-last tile: the final scoring. Rule numbers (``CC x.y`` base game, ``CB x.y``
-The Bets) refer to ``docs/rules/carcassonne.md``; rulings B1-B9 are the
-game-data file's (options in ``options.py``).
+A turn: 1. draw a tile and place it, 2. optionally place a meeple on it (or the
+abbot, or take the abbot back), 3. score what it completed; with The Bets,
+settle the chips of completed roads and cities, then 4. everyone may bet on a
+new betting office. With The River the river tiles come first. After the last
+tile: the final scoring. Rule numbers (``CC x.y`` base game, ``CB x.y`` The
+Bets, ``CR x.y`` The River, ``CA x.y`` The Abbot) refer to
+``docs/rules/carcassonne.md``; rulings B1-B9 are the game-data file's (options
+in ``options.py``).
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from tote.core.errors import IllegalMove
+from tote.core.errors import IllegalMove, OptionsError
 from tote.core.events import Event
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
 from tote.games.carcassonne.board import Board, Catalog
+from tote.games.carcassonne.data import (
+    EDGES as EDGE_NAMES,
+)
 from tote.games.carcassonne.data import (
     ChipSet,
     ChipSpec,
@@ -29,22 +35,28 @@ from tote.games.carcassonne.data import (
     bookmaker_tiles,
     chip_set,
     land_tiles,
+    river_tiles,
 )
 from tote.games.carcassonne.moves import (
     CODEC,
     DrawTile,
     NoChip,
     NoMeeple,
+    PlaceAbbot,
     PlaceChip,
     PlaceMeeple,
     PlaceTile,
+    ReturnAbbot,
     SettleBets,
 )
 from tote.games.carcassonne.options import CarcassonneOptions
 from tote.games.carcassonne.tiles import (
     CITY,
     FIELD,
+    GARDEN,
+    GARDEN_SUFFIX,
     KIND_NAMES,
+    MONASTERY,
     ROAD,
     ROTATIONS,
     Form,
@@ -73,12 +85,17 @@ class Content:
     """Everything a game needs from the data files, built once per set of files."""
 
     specs: Mapping[str, TileSpec]
+    """Tile id -> its type (a garden tile ``Eg`` -> the type ``E``)."""
     catalog: Catalog
     start: str
     land: tuple[str, ...]
     """The land tiles shuffled into the stack (the start tile left out)."""
     bookmakers: tuple[str, ...]
     chips: ChipSet
+    spring: str
+    lake: str
+    river: tuple[str, ...]
+    """The River's tiles shuffled between the spring and the lake."""
     chip_by_id: Mapping[str, ChipSpec] = field(default_factory=dict)
 
 
@@ -87,26 +104,44 @@ def content(
     tiles_file: str | None = None,
     bookmaker_tiles_file: str | None = None,
     chips_file: str | None = None,
+    river_tiles_file: str | None = None,
+    abbot: bool = False,
 ) -> Content:
+    """The tiles and chips of the data files; ``abbot``: the tiles that show a garden
+    are told apart (CA 1.1), otherwise a garden is plain field."""
     land = land_tiles(tiles_file)
     bookmakers = bookmaker_tiles(bookmaker_tiles_file)
+    river = river_tiles(river_tiles_file)
     chips = chip_set(chips_file)
-    specs = {t.id: t for t in (*land.tiles, *bookmakers.tiles)}
-    if len(specs) != len(land.tiles) + len(bookmakers.tiles):
-        raise ValueError("bookmaker tile ids must differ from land tile ids")
-    start = next(t.id for t in land.tiles if t.start)
-    stack: list[str] = []
-    for t in land.tiles:
-        stack.extend([t.id] * (t.count - t.start))
-    bookmaker_stack: list[str] = []
-    for t in bookmakers.tiles:
-        bookmaker_stack.extend([t.id] * t.count)
+    specs: dict[str, TileSpec] = {}
+    forms: dict[str, tuple[Form, ...]] = {}
+
+    def pile(tiles: Sequence[TileSpec], leave_out: Sequence[str] = ()) -> tuple[str, ...]:
+        """Every tile of ``tiles`` to be drawn, garden tiles under their own id."""
+        ids: list[str] = []
+        for spec in tiles:
+            gardens = spec.gardens if abbot else 0
+            for tid, garden in ((spec.id, False), (spec.id + GARDEN_SUFFIX, True)):
+                if garden and not gardens:
+                    continue
+                if tid in specs:
+                    raise OptionsError(f"tile id {tid!r} is used twice in the data files")
+                specs[tid] = spec
+                forms[tid] = forms_of(spec, garden)
+            if spec.id not in leave_out:
+                ids += [spec.id] * (spec.count - spec.start - gardens)
+                ids += [spec.id + GARDEN_SUFFIX] * gardens
+        return tuple(ids)
+
     return Content(
         specs=specs,
-        catalog=Catalog({tid: forms_of(spec) for tid, spec in specs.items()}),
-        start=start,
-        land=tuple(stack),
-        bookmakers=tuple(bookmaker_stack),
+        land=pile(land.tiles),
+        bookmakers=pile(bookmakers.tiles),
+        river=pile(river.tiles, (river.spring, river.lake)),
+        catalog=Catalog(forms),
+        start=next(t.id for t in land.tiles if t.start),
+        spring=river.spring,
+        lake=river.lake,
         chips=chips,
         chip_by_id={c.id: c for c in chips.chips},
     )
@@ -127,9 +162,29 @@ def monastery_points(board: Board, pos: tuple[int, int]) -> int:
     return 1 + board.surrounded(pos)
 
 
+def river_bend(pattern: str, form: Form) -> int:
+    """CR 2.3: which way the river turns on ``form`` placed where the neighbours'
+    edges are ``pattern``: 1 right, -1 left, 0 straight on (or the lake). The water
+    comes in across the edge that faces the river's open end."""
+    entry = pattern.find("W")
+    exits = [e for e in form.river if e != entry]
+    if entry < 0 or not exits:
+        return 0
+    turn = (exits[0] - entry - 2) % 4
+    return 0 if turn in (0, 2) else (1 if turn == 1 else -1)
+
+
 def _segments(form: Form, kind: int) -> list[str]:
     """A tile's city or road segments as their edges (``"N.W"``), for drawing it."""
     return [s.label.partition(":")[2] for s in form.segments if s.kind == kind]
+
+
+def _extras(form: Form) -> dict[str, Any]:
+    """The River's water edges and The Abbot's garden (the field it is drawn in)."""
+    return {
+        "river": [EDGE_NAMES[e] for e in form.river],
+        "garden": form.segments[form.garden_field].label if form.garden >= 0 else None,
+    }
 
 
 @dataclass
@@ -156,6 +211,8 @@ class CarcassonneState(State):
         self.forms = data.catalog.forms
         self.board = Board(data.catalog)
         self.bets = options.bets
+        self.river = options.river
+        self.abbot = options.abbot
         # CC 1.1: seven meeples each, no points.
         self.scores = [0] * num_players
         self.supply = [MEEPLES] * num_players
@@ -167,10 +224,26 @@ class CarcassonneState(State):
         ]
         self.offices: dict[int, list[tuple[int, str]]] = {}
         """Tile index of a bookmaker tile -> its stack of chips (seat, chip), face down."""
+        # CA 1.1: one abbot each, in supply (-1) or on a node of the board.
+        self.abbots = [-1] * num_players
         # CC 1.3: the other tiles are shuffled face down: every draw is a chance move.
-        self.stack: list[str] = list(data.land) + (list(data.bookmakers) if self.bets else [])
+        land = list(data.land) + (list(data.bookmakers) if self.bets else [])
+        start = data.start
+        self.pools: list[list[str]] = []
+        """Piles drawn after ``stack`` is empty, in order (CR 1.1: the lake, then the land)."""
+        if self.river:
+            # CR 1.1: the spring starts; the start tile goes in with the land tiles.
+            land.append(data.start)
+            start = data.spring
+            self.pools = [[data.lake], land]
+            land = list(data.river)
+        self.stack: list[str] = land
+        self._next_pool()
+        self.bend = 0
+        """CR 2.3: which way the river turned on the last river tile placed."""
         self.discarded: list[str] = []
-        self._draws = {tid: DrawTile(tid) for tid in set(self.stack)}
+        tiles = set(self.stack).union(*self.pools)
+        self._draws = {tid: DrawTile(tid) for tid in tiles}
         self.active = 0
         self.drawn: str | None = None
         self.placements: list[tuple[int, int, int]] = []
@@ -181,9 +254,17 @@ class CarcassonneState(State):
         self.phase = DRAW
         self.current = TURN_CHANCE
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
-        # CC 1.2: the start tile lies face up in the middle of the table.
-        self.board.place(0, 0, self.forms[data.start][0])
-        self.log.append(Event("start_tile", {"tile": data.start, "x": 0, "y": 0, "rotation": 0}))
+        # CC 1.2: the start tile (CR 1.1: the spring) lies face up in the middle.
+        self.board.place(0, 0, self.forms[start][0])
+        self.log.append(Event("start_tile", {"tile": start, "x": 0, "y": 0, "rotation": 0}))
+
+    def _next_pool(self) -> None:
+        """CR 1.1: when a pile is used up, the next one is drawn from."""
+        while not self.stack and self.pools:
+            self.stack = self.pools.pop(0)
+
+    def tiles_left(self) -> int:
+        return len(self.stack) + sum(len(p) for p in self.pools)
 
     def _set_phase(self, phase: str) -> None:
         self.phase = phase
@@ -202,9 +283,12 @@ class CarcassonneState(State):
     # ================================================== 1. draw and place a tile
     def _draw(self, tile: str) -> None:
         """CC 2.1 / 2.3: the drawn tile is shown; one that fits nowhere is discarded
-        and the same player draws again."""
+        and the same player draws again (CR 2.4: a river tile too)."""
         self.stack.remove(tile)
+        self._next_pool()
         placements = self.board.placements(tile)
+        if self.forms[tile][0].river:
+            placements = self._river_placements(tile, placements)
         if not placements:
             self.discarded.append(tile)
             self.log.append(Event("tile_discarded", {"seat": self.active, "tile": tile}))
@@ -215,6 +299,24 @@ class CarcassonneState(State):
         self.placements = placements
         self.log.append(Event("tile_drawn", {"seat": self.active, "tile": tile}))
         self._set_phase(PLACE)
+
+    def _river_placements(
+        self, tile: str, placements: list[tuple[int, int, int]]
+    ) -> list[tuple[int, int, int]]:
+        """CR 2.2 / 2.3: a river tile continues the river at its open end, and does not
+        turn the same way as the river tile before it (no immediate U-turn)."""
+        forms = self.forms[tile]
+        frontier = self.board.frontier
+        kept = []
+        for x, y, r in placements:
+            pattern = frontier[(x, y)]
+            if "W" not in pattern:
+                continue
+            bend = river_bend(pattern, forms[r])
+            if bend and bend == self.bend:
+                continue
+            kept.append((x, y, r))
+        return kept
 
     def _check_place(self, move: PlaceTile) -> Form:
         assert self.drawn is not None
@@ -237,11 +339,22 @@ class CarcassonneState(State):
                 f"tile {self.drawn} turned {move.rotation} does not match its neighbours"
                 f" on {move.x} {move.y}",
             )
+        if form.river and (move.x, move.y, ROTATIONS.index(move.rotation)) not in self.placements:
+            if "W" not in self.board.frontier[pos]:
+                raise IllegalMove(
+                    "CR 2.2 continue the river", "a river tile goes on at the river's open end"
+                )
+            raise IllegalMove(
+                "CR 2.3 no U-turn",
+                "the river may not turn the same way twice in a row",
+            )
         return form
 
     def _place(self, move: PlaceTile) -> None:
         assert self.drawn is not None
         form = self.forms[self.drawn][ROTATIONS.index(move.rotation)]
+        if form.river:
+            self.bend = river_bend(self.board.frontier[(move.x, move.y)], form)
         self.last = self.board.place(move.x, move.y, form)
         self.drawn = None
         self.placements = []
@@ -258,18 +371,39 @@ class CarcassonneState(State):
             )
         )
         # CC 3.1 / 3.3: the meeple step is skipped when there is nothing to decide.
-        if self.supply[self.active] and self.board.free_segments(self.last):
+        if self.meeple_options() or self.abbot_options() or self.abbot_out():
             self._set_phase(MEEPLE)
         else:
             self._score_turn()
 
     # ========================================================= 2. place a meeple
     def meeple_options(self) -> list[str]:
-        """CC 3.1 / 3.2: labels of the new tile's segments whose feature is unoccupied."""
+        """CC 3.1 / 3.2 / CA 1.3: labels of the new tile's segments whose feature is
+        unoccupied (a garden only takes the abbot)."""
         if not self.supply[self.active]:
             return []
-        form = self.board.placed[self.last][2]
-        return [form.segments[i].label for i in self.board.free_segments(self.last)]
+        segments = self.board.placed[self.last][2].segments
+        return [
+            segments[i].label
+            for i in self.board.free_segments(self.last)
+            if segments[i].kind != GARDEN
+        ]
+
+    def abbot_options(self) -> list[str]:
+        """CA 1.2: the new tile's unoccupied monastery or garden, while the active
+        player's abbot is in supply."""
+        if not self.abbot or self.abbots[self.active] >= 0:
+            return []
+        segments = self.board.placed[self.last][2].segments
+        return [
+            segments[i].label
+            for i in self.board.free_segments(self.last)
+            if segments[i].kind in (MONASTERY, GARDEN)
+        ]
+
+    def abbot_out(self) -> bool:
+        """CA 2.2: whether the active player's abbot stands on the board (may come back)."""
+        return self.abbot and self.abbots[self.active] >= 0
 
     def _check_meeple(self, move: PlaceMeeple) -> None:
         form = self.board.placed[self.last][2]
@@ -280,12 +414,17 @@ class CarcassonneState(State):
                 "CC 3.1 on the tile just placed",
                 f"the tile just placed has no feature {move.feature!r} (it has: {labels})",
             )
+        if form.segments[segment].kind == GARDEN:
+            raise IllegalMove("CA 1.3 garden", "only the abbot may go on a garden")
         if not self.supply[self.active]:
             raise IllegalMove("CC 3.3 meeple supply", "you have no meeple left in your supply")
+        self._check_free(form, segment, move.feature)
+
+    def _check_free(self, form: Form, segment: int, feature: str) -> None:
         if self.board.occupied(self.board.node(self.last, segment)):
             raise IllegalMove(
                 "CC 3.2 occupied feature",
-                f"the {KIND_NAMES[form.segments[segment].kind]} of {move.feature} already"
+                f"the {KIND_NAMES[form.segments[segment].kind]} of {feature} already"
                 " holds a meeple further along",
             )
 
@@ -300,6 +439,56 @@ class CarcassonneState(State):
         )
         self._score_turn()
 
+    def _check_abbot(self, move: PlaceAbbot) -> None:
+        if not self.abbot:
+            raise IllegalMove("CA 1.1 abbot", "this game is played without The Abbot")
+        if self.abbots[self.active] >= 0:
+            raise IllegalMove("CA 1.1 abbot", "your abbot already stands on the board")
+        form = self.board.placed[self.last][2]
+        segment = form.label_index(move.feature)
+        if segment < 0 or form.segments[segment].kind not in (MONASTERY, GARDEN):
+            raise IllegalMove(
+                "CA 1.2 monastery or garden",
+                f"the abbot goes on a monastery or a garden of the tile just placed,"
+                f" not {move.feature!r}",
+            )
+        self._check_free(form, segment, move.feature)
+
+    def _place_abbot(self, move: PlaceAbbot) -> None:
+        form = self.board.placed[self.last][2]
+        node = self.board.node(self.last, form.label_index(move.feature))
+        self.board.put_meeple(node, self.active)
+        self.abbots[self.active] = node
+        x, y = self.board.placed[self.last][:2]
+        self.log.append(
+            Event("abbot_placed", {"seat": self.active, "x": x, "y": y, "feature": move.feature})
+        )
+        self._score_turn()
+
+    def _return_abbot(self) -> None:
+        """CA 2.2: instead of a meeple, the abbot comes back and its monastery or
+        garden scores now as at the final scoring (1 + the tiles around it)."""
+        board = self.board
+        node = self.abbots[self.active]
+        x, y = board.placed[board.tile_of[node]][:2]
+        points = monastery_points(board, (x, y))
+        self.scores[self.active] += points
+        board.take_meeples(node)
+        self.abbots[self.active] = -1
+        self.log.append(
+            Event(
+                "abbot_returned",
+                {
+                    "seat": self.active,
+                    "x": x,
+                    "y": y,
+                    "feature": KIND_NAMES[board.kind[node]],
+                    "points": points,
+                },
+            )
+        )
+        self._score_turn()
+
     # ============================================================ 3. score points
     def _feature_event(self, root: int, points: int, winners: list[int], final: bool) -> None:
         board = self.board
@@ -311,7 +500,7 @@ class CarcassonneState(State):
                     "feature": KIND_NAMES[kind],
                     "tiles": board.size(root),
                     "pennants": board.pennants[root] if kind == CITY else 0,
-                    "complete": kind != FIELD and board.complete(root),
+                    "complete": self._complete(root),
                     "points": points,
                     "seats": winners,
                     "final": final,
@@ -320,10 +509,17 @@ class CarcassonneState(State):
             )
         )
 
+    def _complete(self, root: int) -> bool:
+        board = self.board
+        kind = board.kind[root]
+        if kind in (MONASTERY, GARDEN):
+            return board.surrounded(board.placed[board.tile_of[root]][:2]) == 8
+        return kind != FIELD and board.complete(root)
+
     def _award(self, root: int, points: int, final: bool) -> list[int]:
         """CC 4.5: the player(s) with the most meeples on the feature score the points,
-        tied players each in full; then (CC 4.6) its meeples go back to their supply.
-        Returns the seats that had a meeple on it."""
+        tied players each in full; then (CC 4.6) its meeples (CA 2.1: an abbot too)
+        go back to their supply. Returns the seats that had a meeple on it."""
         counts = self.board.meeple_counts(root, self.num_players)
         top = max(counts)
         present = [s for s, c in enumerate(counts) if c]
@@ -333,19 +529,23 @@ class CarcassonneState(State):
         for seat in winners:
             self.scores[seat] += points
         self._feature_event(root, points, winners, final)
-        for seat in self.board.take_meeples(root):
-            self.supply[seat] += 1
+        for node, seat in self.board.take_meeples(root):
+            if self.abbots[seat] == node:
+                self.abbots[seat] = -1
+            else:
+                self.supply[seat] += 1
         return present
 
     def _score_turn(self) -> None:
-        """CC 4.1 / 4.7: score every road, city and monastery the tile completed;
-        then (CB 3.1, ruling B9) settle the chips of completed roads and cities."""
-        roots, monasteries = self.board.completed_by(self.last)
+        """CC 4.1 / 4.7: score every road, city, monastery (CA 2.1: and garden) the
+        tile completed; then (CB 3.1, ruling B9) settle the chips of completed roads
+        and cities."""
+        roots, cloisters = self.board.completed_by(self.last)
         present: dict[int, set[int]] = {}
         for root in roots:
             present[root] = set(self._award(root, feature_points(self.board, root), final=False))
-        for pos in monasteries:
-            self._award(self.board.monasteries[pos], MONASTERY_POINTS, final=False)
+        for _, node in cloisters:
+            self._award(node, MONASTERY_POINTS, final=False)
         if self.offices and roots:
             self._queue_turn_settlements(roots, present)
         self.final = False
@@ -503,15 +703,17 @@ class CarcassonneState(State):
         self._run_settlements()
 
     def _final_features(self) -> None:
-        """CC 5.1 / 5.2: incomplete roads, cities and monasteries, then the farms."""
+        """CC 5.1 / 5.2 / CA 3.1: incomplete roads, cities, monasteries and gardens,
+        then the farms."""
         board = self.board
         for kind in (ROAD, CITY):
             for root in board.roots(kind):
                 if board.meeples[root]:
                     self._award(root, feature_points(self.board, root, final=True), final=True)
-        for pos, node in board.monasteries.items():
-            if board.meeples[node]:
-                self._award(node, monastery_points(self.board, pos), final=True)
+        for cloisters in (board.monasteries, board.gardens):
+            for pos, node in cloisters.items():
+                if board.meeples[node]:
+                    self._award(node, monastery_points(self.board, pos), final=True)
         for root in board.roots(FIELD):
             if board.meeples[root]:
                 cities = board.field_cities(root)
@@ -550,7 +752,12 @@ class CarcassonneState(State):
         if phase == PLACE:
             return [PlaceTile(x, y, ROTATIONS[r]) for x, y, r in self.placements]
         if phase == MEEPLE:
-            return [*(PlaceMeeple(label) for label in self.meeple_options()), NoMeeple()]
+            return [
+                *(PlaceMeeple(label) for label in self.meeple_options()),
+                *(PlaceAbbot(label) for label in self.abbot_options()),
+                *((ReturnAbbot(),) if self.abbot_out() else ()),
+                NoMeeple(),
+            ]
         if phase == SETTLE:
             return [SettleBets(label) for label in self.settle_options()]
         if phase == BET:
@@ -570,13 +777,17 @@ class CarcassonneState(State):
             if phase != PLACE:
                 raise IllegalMove("CC 1.4 turn order", "no tile is waiting to be placed now")
             self._check_place(move)
-        elif isinstance(move, PlaceMeeple | NoMeeple):
+        elif isinstance(move, PlaceMeeple | NoMeeple | PlaceAbbot | ReturnAbbot):
             if phase != MEEPLE:
                 raise IllegalMove(
                     "CC 3.1 after placing", "a meeple goes on the tile just placed, right after"
                 )
             if isinstance(move, PlaceMeeple):
                 self._check_meeple(move)
+            elif isinstance(move, PlaceAbbot):
+                self._check_abbot(move)
+            elif isinstance(move, ReturnAbbot) and not self.abbot_out():
+                raise IllegalMove("CA 2.2 return the abbot", "your abbot is not on the board")
         elif isinstance(move, SettleBets):
             if phase != SETTLE:
                 raise IllegalMove("CB 3.5 choice", "no stack of chips waits for a choice now")
@@ -601,6 +812,10 @@ class CarcassonneState(State):
             self._place_meeple(move)
         elif isinstance(move, NoMeeple):
             self._score_turn()
+        elif isinstance(move, PlaceAbbot):
+            self._place_abbot(move)
+        elif isinstance(move, ReturnAbbot):
+            self._return_abbot()
         elif isinstance(move, SettleBets):
             entry = self.queue.pop(0)
             index = self.settle_options_of(entry).index(move.feature)
@@ -624,7 +839,10 @@ class CarcassonneState(State):
             tile = board.tile_of[node]
             form = board.placed[tile][2]
             label = form.segments[node - board.placed[tile][3]].label
-            meeples.setdefault(tile, []).append({"seat": owner, "feature": label})
+            meeple: dict[str, Any] = {"seat": owner, "feature": label}
+            if self.abbots[owner] == node:
+                meeple["abbot"] = True
+            meeples.setdefault(tile, []).append(meeple)
         tiles = []
         for index, (x, y, form, _) in enumerate(board.placed):
             entry: dict[str, Any] = {
@@ -638,6 +856,7 @@ class CarcassonneState(State):
                 "monastery": form.monastery >= 0,
                 "pennant": any(s.pennant for s in form.segments),
                 "office": form.office >= 0,
+                **_extras(form),
                 "meeples": meeples.get(index, []),
             }
             if index in self.offices:
@@ -647,8 +866,9 @@ class CarcassonneState(State):
                 ]
             tiles.append(entry)
         remaining: dict[str, int] = {}
-        for tile_id in self.stack:
-            remaining[tile_id] = remaining.get(tile_id, 0) + 1
+        for pile in (self.stack, *self.pools):
+            for tile_id in pile:
+                remaining[tile_id] = remaining.get(tile_id, 0) + 1
         last = board.placed[self.last]
         view: dict[str, Any] = {
             "phase": self.phase,
@@ -657,12 +877,15 @@ class CarcassonneState(State):
             "last_placed": [last[0], last[1]],
             "drawn": self.drawn,
             "drawn_tile": None if self.drawn is None else self._tile_face(self.drawn),
-            "stack_size": len(self.stack),
+            "stack_size": self.tiles_left(),
             "remaining": dict(sorted(remaining.items())),
             "discarded": list(self.discarded),
             "scores": list(self.scores),
             "meeples": list(self.supply),
             "bets": self.bets,
+            "river": self.river,
+            "abbot": self.abbot,
+            "abbots": [a < 0 for a in self.abbots] if self.abbot else [],
             "chips": [
                 list(self.chips[s]) if s == seat else len(self.chips[s])
                 for s in range(self.num_players)
@@ -701,6 +924,7 @@ class CarcassonneState(State):
             "monastery": form.monastery >= 0,
             "pennant": any(s.pennant for s in form.segments),
             "office": form.office >= 0,
+            **_extras(form),
         }
 
     def clone(self) -> CarcassonneState:
@@ -714,6 +938,8 @@ class CarcassonneState(State):
         new.chips = [list(c) for c in self.chips]
         new.offices = {t: list(s) for t, s in self.offices.items()}
         new.stack = list(self.stack)
+        new.pools = [list(p) for p in self.pools]
+        new.abbots = list(self.abbots)
         new.discarded = list(self.discarded)
         new.placements = list(self.placements)
         new.queue = [

@@ -1,5 +1,7 @@
-// Carcassonne with The Bets: the board of tiles (SVG), where the drawn tile fits,
-// the meeple, settling and betting choices, the players and the log.
+// Carcassonne with The Bets, The River and The Abbot: the board of tiles (SVG),
+// where the drawn tile fits, the meeple (and abbot), settling and betting choices,
+// the players and the log. Water is drawn blue, a garden as a green flower bed, an
+// abbot as a square in its owner's colour.
 //
 // Everything comes from the view: a chip on a betting office shows its face only
 // to its owner (the view gives null for the others), and the stack of tiles is only
@@ -56,6 +58,8 @@ function turnedFace(face, rotation) {
     edges: turnEdges(face.edges, rotation),
     cities: (face.cities || []).map((c) => turn(c, rotation)),
     roads: (face.roads || []).map((c) => turn(c, rotation)),
+    river: (face.river || []).map((e) => turn(e, rotation)),
+    garden: face.garden ? `field:${turn(face.garden.split(":")[1], rotation)}` : null,
     meeples: [],
   };
 }
@@ -63,11 +67,19 @@ function turnedFace(face, rotation) {
 const pt = (p) => p.join(",");
 
 function meepleAt(feature) {
-  if (feature === "monastery") return [30, 30];
+  if (!feature || feature === "monastery") return [30, 30];
   const [kind, where] = feature.split(":");
   const first = where.split(".")[0];
   if (kind === "field") return HALF[first] || [30, 30];
   return INSIDE[first] || [30, 30];
+}
+
+/** Where a tile's monastery stands: the middle, or (a river tile) half-way to its field edge. */
+function monasteryAt(tile) {
+  const open = EDGES.filter((e, i) => tile.edges[i] === "F");
+  if (!(tile.river || []).length || !open.length) return [30, 30];
+  const [ex, ey] = MID[open[0]];
+  return [(30 + ex) / 2, (30 + ey) / 2];
 }
 
 /** One tile as an SVG group at board place (x, y). */
@@ -90,6 +102,19 @@ function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
     const [px, py] = INSIDE[tile.cities[0].split(".")[0]];
     g.append(s("path", { d: `M${px - 5},${py - 5} h10 v5 l-5,5 l-5,-5 z`, fill: "#2d5fb3", stroke: "#fff", "stroke-width": 1 }));
   }
+  const river = tile.river || [];
+  if (river.length) {
+    const d = river.length === 2 ? `M${pt(MID[river[0]])} Q30,30 ${pt(MID[river[1]])}` : `M${pt(MID[river[0]])} L30,30`;
+    g.append(s("path", { d, fill: "none", stroke: "#3f8fd2", "stroke-width": 10, "stroke-linecap": "round", class: "water" }));
+    if (river.length === 1) g.append(s("circle", { cx: 30, cy: 30, r: 10, fill: "#3f8fd2", class: "water" }));
+  }
+  if (tile.garden) {
+    const [gx, gy] = meepleAt(tile.garden);
+    const bed = s("g", { class: "garden" }, s("title", null, "garden"));
+    bed.append(s("circle", { cx: gx, cy: gy, r: 6, fill: "#3d7a2a", stroke: "#e9f5d0", "stroke-width": 1 }));
+    for (const [dx, dy] of [[-2.5, -2], [2.5, -2], [0, 2.5]]) bed.append(s("circle", { cx: gx + dx, cy: gy + dy, r: 1.4, fill: "#f2b8d2" }));
+    g.append(bed);
+  }
   for (const road of tile.roads || []) {
     const edges = road.split(".");
     const d = edges.length === 2 ? `M${pt(MID[edges[0]])} Q30,30 ${pt(MID[edges[1]])}` : `M${pt(MID[edges[0]])} L30,30`;
@@ -98,8 +123,9 @@ function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
   }
   if ((tile.roads || []).length >= 3) g.append(s("circle", { cx: 30, cy: 30, r: 5, fill: "#7a6a55" }));
   if (tile.monastery) {
-    g.append(s("rect", { x: 20, y: 20, width: 20, height: 20, rx: 3, fill: "#b3412f", stroke: "#5a1c12" }));
-    g.append(s("path", { d: "M30,23 v14 M24,28 h12", stroke: "#fff", "stroke-width": 2 }));
+    const [cx, cy] = monasteryAt(tile);
+    g.append(s("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, fill: "#b3412f", stroke: "#5a1c12" }));
+    g.append(s("path", { d: `M${cx},${cy - 7} v14 M${cx - 6},${cy - 2} h12`, stroke: "#fff", "stroke-width": 2 }));
   }
   if (tile.office) {
     g.append(s("rect", { x: 4, y: 40, width: 16, height: 16, rx: 2, fill: "#6a3d9a", stroke: "#fff", "stroke-width": 1 }));
@@ -111,8 +137,12 @@ function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
     }
   }
   for (const meeple of tile.meeples || []) {
-    const [mx, my] = meepleAt(meeple.feature);
-    g.append(s("circle", { cx: mx, cy: my, r: 7, fill: seatColour(meeple.seat), stroke: "#fff", "stroke-width": 2, class: "meeple", "data-seat": meeple.seat }, s("title", null, meeple.feature)));
+    const [mx, my] = meeple.feature === "monastery" ? monasteryAt(tile) : meepleAt(meeple.feature === "garden" ? tile.garden : meeple.feature);
+    if (meeple.abbot) {
+      g.append(s("rect", { x: mx - 7, y: my - 7, width: 14, height: 14, rx: 2, fill: seatColour(meeple.seat), stroke: "#fff", "stroke-width": 2, class: "meeple abbot", "data-seat": meeple.seat }, s("title", null, `abbot on the ${meeple.feature}`)));
+    } else {
+      g.append(s("circle", { cx: mx, cy: my, r: 7, fill: seatColour(meeple.seat), stroke: "#fff", "stroke-width": 2, class: "meeple", "data-seat": meeple.seat }, s("title", null, meeple.feature)));
+    }
   }
   if (last) g.append(s("rect", { width: T - 2, height: T - 2, x: 1, y: 1, fill: "none", stroke: "#ffe066", "stroke-width": 2.5 }));
   return g;
@@ -199,7 +229,7 @@ function banner(view, ctx) {
     return h("div.turn-banner", null, done, "Waiting for ", turnInfo.seats.map((seat, i) => [i ? ", " : "", seatTag(ctx, seat)]));
   }
   if (mine) {
-    const what = { place: `Place tile ${st.drawn}: click a ? place (again to turn it), then Place tile.`, meeple: "Place a meeple on the tile you just placed, or none.", settle: "Choose the road or city the chips settle against." };
+    const what = { place: `Place tile ${st.drawn}: click a ? place (again to turn it), then Place tile.`, meeple: st.abbot ? "Place a meeple (or your abbot) on the tile you just placed, take your abbot back, or none." : "Place a meeple on the tile you just placed, or none.", settle: "Choose the road or city the chips settle against." };
     return h("div.turn-banner.mine", null, what[st.phase] || "Your move.");
   }
   return h("div.turn-banner", null, seatTag(ctx, turnInfo.seats[0]), ` is ${PHASES[st.phase] || "playing"}.`);
@@ -237,11 +267,12 @@ function actions(view, send, ctx, rerender) {
       h(
         "div.move-buttons",
         null,
-        moves.map((m) =>
-          m.type === "place_meeple"
-            ? h("button", { type: "button", "data-feature": m.feature, onclick: () => send(m) }, `Meeple on ${featureName(m.feature)}`)
-            : h("button.ghost", { type: "button", "data-action": "no-meeple", onclick: () => send(m) }, "No meeple"),
-        ),
+        moves.map((m) => {
+          if (m.type === "place_meeple") return h("button", { type: "button", "data-feature": m.feature, onclick: () => send(m) }, `Meeple on ${featureName(m.feature)}`);
+          if (m.type === "place_abbot") return h("button", { type: "button", "data-abbot": m.feature, onclick: () => send(m) }, `Abbot on the ${m.feature}`);
+          if (m.type === "return_abbot") return h("button", { type: "button", "data-action": "return-abbot", onclick: () => send(m) }, `Take the abbot back (+${abbotWorth(st, ctx.seat)})`);
+          return h("button.ghost", { type: "button", "data-action": "no-meeple", onclick: () => send(m) }, "No meeple");
+        }),
       ),
     );
   }
@@ -272,6 +303,16 @@ function actions(view, send, ctx, rerender) {
   return null;
 }
 
+/** What the seat's abbot scores if taken back now: 1 + the tiles around it (CA 2.2). */
+function abbotWorth(st, seat) {
+  const placed = new Set(st.tiles.map((t) => `${t.x},${t.y}`));
+  const home = st.tiles.find((t) => (t.meeples || []).some((m) => m.abbot && m.seat === seat));
+  if (!home) return 0;
+  let worth = 1;
+  for (const dx of [-1, 0, 1]) for (const dy of [-1, 0, 1]) if ((dx || dy) && placed.has(`${home.x + dx},${home.y + dy}`)) worth += 1;
+  return worth;
+}
+
 function drawnTile(view) {
   const face = view.state.drawn_tile;
   if (!face) return null;
@@ -294,6 +335,7 @@ function players(view, ctx) {
         h("td", null, seatTag(ctx, seat)),
         h("td.points", null, String(st.scores[seat])),
         h("td.meeples", null, String(st.meeples[seat])),
+        st.abbot ? h("td.abbot", null, st.abbots[seat] ? "in supply" : "on the board") : null,
         st.bets ? h("td.hand", null, Array.isArray(chips) ? chips.join("  ") || "none" : `${chips} face down`) : null,
         st.bets ? h("td.placed", null, out.length ? out.map((c) => `${c.chip ?? "?"} on ${c.x} ${c.y}`).join(", ") : "–") : null,
       ),
@@ -305,7 +347,7 @@ function players(view, ctx) {
     h(
       "table",
       null,
-      h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Points"), h("th", null, "Meeples"), st.bets ? h("th", null, "Chips") : null, st.bets ? h("th.placed", null, "Bets out") : null)),
+      h("thead", null, h("tr", null, h("th", null, "Player"), h("th", null, "Points"), h("th", null, "Meeples"), st.abbot ? h("th", null, "Abbot") : null, st.bets ? h("th", null, "Chips") : null, st.bets ? h("th.placed", null, "Bets out") : null)),
       h("tbody", null, rows),
     ),
   );
@@ -323,6 +365,8 @@ function helpLines(view) {
   return [
     h("p.help", null, "Each turn: draw a tile and place it so every touching edge matches; then you may put one meeple on a road, city, field or monastery of that tile that nobody holds yet."),
     h("p.help", null, "Completed roads score 1 a tile, cities 2 a tile and pennant, monasteries 9; the most meeples wins a feature, ties score in full. Farmers score 3 per completed city at the end."),
+    st.river ? h("p.help", null, "The River: the river tiles come first, from the spring to the lake; each continues the river at its open end (water meets water) and may not bend the same way as the one before; one that fits nowhere is discarded.") : null,
+    st.abbot ? h("p.help", null, "The Abbot: instead of a meeple you may put your abbot on the new tile's monastery or garden (the flower bed; meeples may not go there). A garden scores like a monastery. Instead of placing a meeple you may take the abbot back and score 1 + the tiles around it at once.") : null,
     st.bets ? h("p.help", null, "The Bets: after a bookmaker tile ($) everyone may bet a chip face down on how many tiles its road or city will have. When it is scored, a matching number pays itself; the 4 chip pays 8 on exactly 4; 7+ and 8+ win at that size or more.") : null,
   ];
 }
@@ -367,6 +411,10 @@ export function describeEvent(event, ctx) {
       return `${who(event.seat)} places ${event.tile} on ${event.x} ${event.y}, turned ${event.rotation}°.`;
     case "meeple_placed":
       return `${who(event.seat)} puts a meeple on the ${featureName(event.feature)}.`;
+    case "abbot_placed":
+      return `${who(event.seat)} puts the abbot on the ${event.feature}.`;
+    case "abbot_returned":
+      return `${who(event.seat)} takes the abbot back from the ${event.feature} on ${event.x} ${event.y} and scores ${event.points}.`;
     case "feature_scored": {
       const names = event.seats.map(who).join(" and ");
       const what = event.feature === "field" ? "a field (farmers)" : `${event.complete ? "a" : "an incomplete"} ${event.feature} of ${plural(event.tiles, "tile")}`;

@@ -117,3 +117,25 @@ def test_the_lobby_sets_a_games_options_in_a_form(
     assert options["hidden_bets"] is True
     assert options["starting_money"] == 5 and options["last_place_tie"] == "least_recent"
     assert options["royal_turf"] is False and options["horse_cards_file"] is None
+
+
+def test_the_lobby_makes_teams_from_the_seats_member_fields(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    """WW 1.1 Playing in Teams, from the lobby: 4 people at 3 seats. Each seat's member
+    field ("Ann 34, Bo 12": ages break a final tie) becomes its team; a seat left
+    empty is a team of one named after the seat."""
+    ann = new_page(**DESKTOP)
+    table = create_table(
+        ann,
+        live_server.url,
+        "wits-and-wagers",
+        [("me", "Reds"), ("friend", "Blues"), ("bot", "bettor")],
+        members={0: "Ann 34, Bo 12", 1: "Cy, Di 9"},
+    )
+    options = live_server.api().get(f"/api/tables/{table.table_id}").json()["options"]
+    assert options["teams"] == [
+        {"name": "Reds", "members": [{"name": "Ann", "age": 34}, {"name": "Bo", "age": 12}]},
+        {"name": "Blues", "members": [{"name": "Cy", "age": None}, {"name": "Di", "age": 9}]},
+        {"name": "Bot 3", "members": [{"name": "Bot 3", "age": None}]},
+    ]

@@ -108,9 +108,11 @@ def create_table(
     seats: Sequence[Seat],
     variants: Sequence[str] = (),
     options: dict[str, bool | str | int] | None = None,
+    members: dict[int, str] | None = None,
 ) -> CreatedTable:
     """Fill in the lobby's form and create the table; returns the links it shows.
-    ``options`` are set in the form's game option fields (under "More options")."""
+    ``options`` are set in the form's game option fields (under "More options");
+    ``members`` in the seats' team member fields (games with teams)."""
     page.goto(base + "/")
     page.click(f"button.choice[data-game='{game}']")
     page.select_option("#seat-count", str(len(seats)))
@@ -131,6 +133,8 @@ def create_table(
         page.select_option(f"{row} select.seat-kind", f"bot:{name}" if kind == "bot" else kind)
         if kind in ("me", "friend"):
             page.fill(f"{row} input.seat-name", name)
+        if members and seat in members:
+            page.fill(f"{row} input.seat-members", members[seat])
     page.click("#create-button")
     page.wait_for_selector("#created:not([hidden])")
     links: dict[int, str] = {}

@@ -146,7 +146,7 @@ function jsonExample(game) {
   const props = (game.optionsSchema && game.optionsSchema.properties) || {};
   const shown = new Set(formOptions(game).map((f) => f.name));
   const rest = Object.keys(props).filter((name) => !shown.has(name) && !name.endsWith("_file") && !name.endsWith("_pack"));
-  const lists = rest.filter((name) => props[name].type === "array");
+  const lists = rest.filter((name) => props[name].type === "array" && !(name === "teams" && hasTeams(game)));
   return lists.length ? `{"${lists[0]}": [...]}` : "{}";
 }
 
@@ -240,9 +240,48 @@ function renderSeats() {
             },
           })
         : h("span.seat-hint.muted", null, seat.kind === "open" ? "picks a seat and a name" : "plays by itself"),
+      hasTeams(game) && seat.kind !== "bot"
+        ? h("input.seat-members", {
+            type: "text",
+            maxlength: "120",
+            placeholder: "Members if a team: Ann 34, Bo 12",
+            "aria-label": `Seat ${i + 1} team members`,
+            value: seat.members || "",
+            oninput: (e) => {
+              seat.members = e.target.value;
+            },
+          })
+        : null,
     );
   });
   fill($("seat-rows"), rows);
+}
+
+/** Games whose seats may be teams of people (a `teams` option, as Wits & Wagers has). */
+function hasTeams(game) {
+  const props = (game.optionsSchema && game.optionsSchema.properties) || {};
+  return Boolean(props.teams && props.teams.type === "array");
+}
+
+/**
+ * The `teams` option from the seats' member fields ("Ann 34, Bo 12": names, each with
+ * an optional age, which breaks a final tie), or null when no seat names members.
+ * A seat without members is a team of one named after the seat.
+ */
+function teamsFromSeats() {
+  if (!hasTeams(state.game) || !state.seats.some((seat) => (seat.members || "").trim())) return null;
+  return state.seats.map((seat, i) => {
+    const name = seat.name.trim() || (seat.kind === "bot" ? `Bot ${i + 1}` : `Seat ${i + 1}`);
+    const members = (seat.members || "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const found = part.match(/^(.*?)\s+(\d{1,3})$/);
+        return found ? { name: found[1], age: Number(found[2]) } : { name: part };
+      });
+    return { name, members: members.length ? members : [{ name }] };
+  });
 }
 
 // ------------------------------------------------------------------ create
@@ -252,6 +291,8 @@ async function createTable(event) {
   if (!game) return;
   const variants = [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value);
   let options = changedOptions();
+  const teams = teamsFromSeats();
+  if (teams) options.teams = teams;
   const raw = ($("options-json") && $("options-json").value.trim()) || "";
   if (raw) {
     try {

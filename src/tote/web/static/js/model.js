@@ -10,10 +10,13 @@ export function listOf(data, key) {
 const BLURBS = {
   "winners-circle": "Horse racing: bet on three horses, then run the race together",
   "wits-and-wagers": "Trivia: guess a number, then bet on the best guess",
+  carcassonne: "Tiles: build roads and cities, and bet on how big they grow",
+  "horse-fever": "Stables, bets and fixed races: the most victory points wins",
+  wetten: "Four horses: secret bet tickets, race cards played face down",
 };
 
 const NOTES = {
-  "wits-and-wagers": "4 to 20 people. With fewer than 4 seats, play in teams: name each seat's members in the game options, e.g. {\"teams\": [{\"name\": \"Reds\", \"members\": [{\"name\": \"Ann\"}, {\"name\": \"Bo\"}]}, ...]}.",
+  "wits-and-wagers": "4 to 20 people, at 2 to 7 seats: with fewer than 4 seats, play in teams of 1 to 3. Write each team's members under its seat (ages break a final tie: the youngest wins).",
 };
 
 const DEFAULT_PLAYERS = { "wits-and-wagers": 4, "winners-circle": 3 };

@@ -190,3 +190,12 @@ def step_random(state: WettenState, rng: random.Random) -> None:
         return
     seat = turn.seats[0]
     state.apply(seat, state.random_move(seat, rng))
+
+
+def in_order(state: WettenState, plays: Sequence[tuple[int, Move]]) -> None:
+    """In the open window, each ``(seat, move)`` in turn: the seats between pass."""
+    for seat, move in plays:
+        while state.turn().seats != (seat,):
+            state.apply(state.turn().seats[0], Pass())
+        state.apply(seat, move)
+        draw_any(state)

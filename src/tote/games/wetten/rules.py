@@ -1000,6 +1000,8 @@ class WettenState(State):
             "seat": entry["seat"],
             "card": entry["card"],
             "name": card.name,
+            "effect": card.effect,
+            "amount": card.amount,
             "horse": None if horse is None or hidden else self.horse_names[horse],
             "other_horse": None if other is None else self.horse_names[other],
             "opponent": entry["opponent"],

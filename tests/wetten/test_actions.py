@@ -210,16 +210,16 @@ def test_wt_8_6_paddock_tip_look_at_three_keep_one() -> None:
     pass_window(state)
     write_tickets(state)
     assert state.timing == "start_before"
+    top = state.pile[-3:][::-1]
     in_order(state, [(1, PlayActionCard("paddock_tip-1"))])
     pass_window(state)
-    draw_any(state)
     assert state.turn().seats == (1,)
     looked = [c["card"] for c in state.view(1)["state"]["looking_at"]]
-    assert len(looked) == 3 and state.view(0)["state"]["looking_at"] is None
+    assert looked == top and state.view(0)["state"]["looking_at"] is None
     assert_refused(state, 1, KeepCard(state.hands[0][0]), "WT 8.6")
     state.apply(1, KeepCard(looked[1]))
     assert looked[1] in state.hands[1]
-    assert state.bottom == [looked[0], looked[2]]
+    assert state.pile[:2] == [looked[2], looked[0]]  # the bottom: drawn last
     assert state.stage == "play"
 
 

@@ -6,6 +6,7 @@ from tote.games.wetten.payout import SECOND_BET, SET_THE_STAKES, Winning, pay_or
 
 from .wt_helpers import (
     EVEN,
+    deal,
     events,
     force_cash,
     new_state,
@@ -120,8 +121,12 @@ def test_wt_11_1_between_races_every_card_is_collected_and_dealt_anew() -> None:
         put_horse(state, horse, 30 - "QRLJ".index(horse[0]))
     play_round(state, {s: EVEN[s] for s in range(3)})
     pass_window(state)
-    assert state.race == 2 and state.stage == "deal"
-    assert len(state.pile) == 60 and len(state.action_pile) == 28
+    assert state.race == 2 and state.stage == "deal" and state.turn().chance
+    assert state.hands == [[], [], []] and state.discard == []
+    deal(state)
+    held = [c for hand in state.hands for c in hand]
+    assert sorted(held + state.pile) == sorted(state._all_race_cards)
+    assert [len(h) for h in state.hands] == [6, 6, 6] and len(state.action_pile) == 28 - 9
     assert state.position == [0, 0, 0, 0] and state.min_stake == 1000
     assert events(state, "race")[-1] == {"kind": "race", "race": 2, "minimum_stake": 1000}
 

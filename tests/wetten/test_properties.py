@@ -16,8 +16,8 @@ from tote.games.wetten.rules import WettenState
 from .wt_helpers import new_state, step_random
 
 MOVE_BOUND = 5000
-"""Far above any game seen (at most 742 moves, chance included, in 300 random games
-of 3 to 5 players): 5 races of at most 45 deals, the windows and the rounds."""
+"""Far above any game seen (at most 499 moves, chance included, in 300 random games
+of 3 to 5 players): 5 races of one shuffle each, the windows and the rounds."""
 
 PROPERTY_SETTINGS = settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -65,7 +65,9 @@ def secrets_shown(state: WettenState) -> list[str]:
             if ticket["set_the_stakes"] is not None and state.no_chance[other] is None:
                 problems.append(f"view {seat}: seat {other}'s unshown Set-the-Stakes ticket")
         for entry in view["log"]:
-            private_kinds = ("race_card_drawn", "action_card_dealt", "paddock_tip_kept")
+            if entry["kind"] == "dealt" and seat is None and entry["race_cards"] != 6:
+                problems.append("spectator sees a dealt hand")
+            private_kinds = ("race_card_drawn", "paddock_tip_kept")
             if entry["kind"] in private_kinds and entry["seat"] != seat and "card" in entry:
                 problems.append(f"view {seat}: another seat's drawn card in the log")
             if entry["kind"] == "committed" and entry["seat"] != seat and "move" in entry:

@@ -59,10 +59,12 @@ def test_wt_6_1_race_cards_can_be_bought_in_every_window() -> None:
     deal(state)
     assert state.timing == "stakes"
     seat = state.turn().seats[0]
+    top = state.pile[-1]
     state.apply(seat, BuyRaceCard())
-    assert state.turn().chance
-    draw_any(state)
+    assert state.hands[seat][-1] == top  # the top card of the pile
     assert len(state.hands[seat]) == 7 and state.turn().seats == (seat,)
+    bought = [e for e in state.log if e.kind == "race_card_drawn"][-1]
+    assert "card" not in bought.for_seat(None) and bought.for_seat(seat)["card"] == top
 
 
 def test_wt_6_2_prices_double_per_player_and_reset_each_race() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tote.core import CHANCE, OptionsError
 from tote.games.wetten import GAME
-from tote.games.wetten.moves import DrawRaceCard, Pass
+from tote.games.wetten.moves import Pass, ShuffleDecks
 
 from .wt_helpers import HORSES, assert_refused, deal, new_state
 
@@ -44,8 +46,8 @@ def test_wt_1_2_unlimited_bank_option() -> None:
 
 
 def test_wt_1_3_six_race_cards_and_three_action_cards_dealt_in_secret() -> None:
-    """WT 1.3: every player is dealt six race cards and three action cards, each
-    draw a chance move seen only by its receiver."""
+    """WT 1.3: both decks are shuffled (one chance move) and every player is dealt six
+    race cards and three action cards from the top, each seeing only their own."""
     state = new_state(4)
     assert state.turn().chance
     deal(state)
@@ -53,19 +55,25 @@ def test_wt_1_3_six_race_cards_and_three_action_cards_dealt_in_secret() -> None:
     assert view["hand_sizes"] == [6, 6, 6, 6]
     assert view["action_counts"] == [3, 3, 3, 3]
     assert len(view["hand"]) == 6 and len(view["action_cards"]) == 3
-    drawn = [e for e in state.log if e.kind == "race_card_drawn"]
-    assert all("card" not in e.for_seat(None) for e in drawn)
-    assert all("card" in e.for_seat(e.public["seat"]) for e in drawn)
-    assert all("card" not in e.for_seat((e.public["seat"] + 1) % 4) for e in drawn)
+    assert view["pile"] == 60 - 24
+    dealt = next(e for e in state.log if e.kind == "dealt")
+    assert "race_cards" not in str(dealt.for_seat(None).get("race_cards"))
+    mine = dealt.for_seat(1)
+    assert [c["card"] for c in mine["race_cards"]] == state.hands[1]
+    assert dealt.for_seat(2)["race_cards"] != mine["race_cards"]
 
 
-def test_wt_1_3_a_card_not_in_the_pile_is_no_chance_outcome() -> None:
-    """WT 1.3: a dealt card leaves the pile; it cannot be drawn twice."""
+def test_wt_1_3_a_shuffle_must_be_a_permutation_of_the_decks() -> None:
+    """WT 1.3: the shuffle's outcome holds every card exactly once; anything else is
+    refused; a random shuffle is always accepted."""
     state = new_state(3)
-    first = state.chance_outcomes()[0][0]
-    state.apply(CHANCE, first)
-    assert isinstance(first, DrawRaceCard)
-    assert_refused(state, CHANCE, first, "chance")
+    cards = state._all_race_cards
+    actions = state._all_action_cards
+    assert_refused(state, CHANCE, ShuffleDecks(tuple(cards[:-1]), tuple(actions)), "chance")
+    twice = (cards[0], *cards[:-1])
+    assert_refused(state, CHANCE, ShuffleDecks(twice, tuple(actions)), "chance")
+    state.apply(CHANCE, state.sample_chance(random.Random(1)))
+    assert not state.turn().chance
 
 
 def test_wt_1_3_nobody_acts_during_the_deal() -> None:

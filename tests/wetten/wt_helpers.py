@@ -21,12 +21,11 @@ from tote.games.wetten import GAME
 from tote.games.wetten.data import race_deck
 from tote.games.wetten.moves import (
     Bet,
-    DrawActionCard,
-    DrawRaceCard,
     Pass,
     PlayRaceCard,
     SecondBet,
     SetTheStakes,
+    ShuffleDecks,
 )
 from tote.games.wetten.rules import WettenState
 
@@ -56,29 +55,30 @@ def deal(
     race: Mapping[int, Sequence[str]] | None = None,
     actions: Mapping[int, Sequence[str]] | None = None,
 ) -> None:
-    """Play the deal's chance moves: seat ``s`` gets ``race[s]`` (then any cards) and
-    ``actions[s]`` (then any action cards). Cards named for nobody fill the rest."""
-    race_plan = {s: list(cards) for s, cards in (race or {}).items()}
-    action_plan = {s: list(cards) for s, cards in (actions or {}).items()}
-    reserved = {c for cards in race_plan.values() for c in cards}
-    reserved |= {c for cards in action_plan.values() for c in cards}
-    while state.turn().chance:
-        seat, kind = state.draws[0]
-        plan = action_plan if kind == "action" else race_plan
-        wanted = plan.get(seat, [])
-        if wanted:
-            chosen = wanted.pop(0)
-        else:
-            pool = state.action_pile if kind == "action" else (state.pile or state.bottom)
-            chosen = next(c for c in pool if c not in reserved)
-        move: Move = DrawActionCard(chosen) if kind == "action" else DrawRaceCard(chosen)
-        state.apply(CHANCE, move)
+    """Shuffle the decks (one scripted chance move) so that seat ``s`` is dealt
+    ``race[s]`` (then other cards) and ``actions[s]`` (then other action cards)."""
+    race_top = _stacked(state._all_race_cards, race or {}, state.num_players, 6)
+    action_top = _stacked(state._all_action_cards, actions or {}, state.num_players, 3)
+    state.apply(CHANCE, ShuffleDecks(race_top, action_top))
+
+
+def _stacked(
+    cards: Sequence[str], plan: Mapping[int, Sequence[str]], players: int, each: int
+) -> tuple[str, ...]:
+    """A deck order, top card first, dealing ``plan[seat]`` to each seat in turn."""
+    reserved = {c for wanted in plan.values() for c in wanted}
+    spare = [c for c in cards if c not in reserved]
+    order: list[str] = []
+    for seat in range(players):
+        wanted = list(plan.get(seat, ()))
+        order += wanted + [spare.pop(0) for _ in range(each - len(wanted))]
+    return tuple(order + spare)
 
 
 def draw_any(state: WettenState) -> None:
-    """Settle pending chance draws with the first possible outcome each."""
+    """Settle a pending shuffle with a fixed random order."""
     while state.turn().chance:
-        state.apply(CHANCE, state.chance_outcomes()[0][0])
+        state.apply(CHANCE, state.sample_chance(random.Random(0)))
 
 
 def pass_window(state: WettenState) -> None:

@@ -11,19 +11,21 @@ from tote.core.moves import Move, MoveCodec
 
 
 @dataclass(frozen=True, slots=True)
-class DrawRaceCard(Move):
-    """Chance: the race card the next draw turns up (dealt, bought or free)."""
+class ShuffleDecks(Move):
+    """Chance: both decks shuffled at the start of a race, each a permutation listed
+    top card first (the deal and every later draw take cards from the top)."""
 
-    kind: ClassVar[str] = "draw_race_card"
-    card: str
+    kind: ClassVar[str] = "shuffle_decks"
+    race_cards: tuple[str, ...]
+    action_cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class DrawActionCard(Move):
-    """Chance: the action card dealt next."""
+class ShuffleDiscards(Move):
+    """Chance: the race discards shuffled into a new pile (ruling 10), top card first."""
 
-    kind: ClassVar[str] = "draw_action_card"
-    card: str
+    kind: ClassVar[str] = "shuffle_discards"
+    race_cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +120,8 @@ class Pass(Move):
 
 CODEC = MoveCodec(
     [
-        DrawRaceCard,
-        DrawActionCard,
+        ShuffleDecks,
+        ShuffleDiscards,
         SetTheStakes,
         SecondBet,
         PlayRaceCard,

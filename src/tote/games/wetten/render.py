@@ -197,12 +197,19 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
 
     if kind == "race":
         return f"Race {event['race']} begins (minimum stake {event['minimum_stake']:,})"
+    if kind == "dealt":
+        hand = event.get("race_cards")
+        if hand is None:
+            return "The decks are shuffled; everyone is dealt 6 race cards and 3 action cards"
+        return (
+            "You are dealt "
+            + ", ".join(c["card"] for c in hand)
+            + " and "
+            + ", ".join(event["action_cards"])
+        )
     if kind == "race_card_drawn":
         card = f" {event['card']} {event['values']}" if "card" in event else ""
         return f"{who(event['seat'])} draws a race card ({event['reason']}){card}"
-    if kind == "action_card_dealt":
-        card = f" {event['card']}" if "card" in event else ""
-        return f"{who(event['seat'])} is dealt an action card{card}"
     if kind == "tickets":
         what = "Set the Stakes" if event["ticket"] == "set_the_stakes" else "Second Bet"
         totals = ", ".join(f"{who(s)} {t:,}" for s, t in enumerate(event["totals"]))

@@ -35,8 +35,6 @@ from tote.games.wetten.moves import (
     Bet,
     BuyRaceCard,
     Cell,
-    DrawActionCard,
-    DrawRaceCard,
     KeepCard,
     NoChance,
     Pass,
@@ -44,6 +42,8 @@ from tote.games.wetten.moves import (
     PlayRaceCard,
     SecondBet,
     SetTheStakes,
+    ShuffleDecks,
+    ShuffleDiscards,
 )
 from tote.games.wetten.options import WettenOptions
 from tote.games.wetten.payout import (
@@ -81,6 +81,13 @@ RESOLVE = "resolve"
 SECOND = "second_bet"
 OVER = "over"
 
+PASS = Pass()
+BUY = BuyRaceCard()
+
+# Pending shuffles.
+DECKS = "decks"
+DISCARDS = "discards"
+
 Grid = dict[tuple[int, int], int]
 
 
@@ -114,6 +121,8 @@ class WettenState(State):
         self.cash = [start] * num_players
         self.bank = board.total_money - start * num_players
         self.unlimited = options.unlimited_bank
+        self._all_race_cards = sorted(self.card_values)
+        self._all_action_cards = sorted(self.action_cards)
         self.everyone = Turn(seats=tuple(range(num_players)), simultaneous=True)
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
         self.race = 0
@@ -128,10 +137,10 @@ class WettenState(State):
         three action cards dealt to each player; prices and fees start over."""
         self.race += 1
         n = self.num_players
-        self.pile: list[str] = sorted(self.card_values)
-        self.bottom: list[str] = []
+        self.pile: list[str] = []
+        """The race pile, top card last (drawn with ``pop``); its order is never shown."""
         self.discard: list[str] = []
-        self.action_pile: list[str] = sorted(self.action_cards)
+        self.action_pile: list[str] = []
         self.action_discard: list[str] = []
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.actions: list[list[str]] = [[] for _ in range(n)]
@@ -155,9 +164,8 @@ class WettenState(State):
         self.announced: list[dict[str, Any]] = []
         self.to_resolve: list[dict[str, Any]] = []
         self.looking: tuple[int, list[str]] | None = None
-        self.draws: list[tuple[int, str]] = [
-            (seat, "race") for seat in range(n) for _ in range(RACE_HAND)
-        ] + [(seat, "action") for seat in range(n) for _ in range(ACTION_HAND)]
+        self.draws: list[tuple[int, str]] = []
+        self.shuffle: str | None = DECKS
         self.stage = DEAL
         self.log.append(Event("race", {"race": self.race, "minimum_stake": self.min_stake}))
 
@@ -176,65 +184,86 @@ class WettenState(State):
         return [p is None for p in self.places]
 
     # ================================================================ chance
-    def _queue_ready(self) -> None:
-        """Ruling 10: when the race pile (and the cards put under it) is empty, the
-        discard pile is reshuffled into a new pile; with both empty no card comes."""
-        while self.draws and self.draws[0][1] != "action":
-            if self.pile or self.bottom:
-                return
-            if self.discard:
-                self.pile, self.discard = sorted(self.discard), []
-                self.log.append(Event("reshuffled", {"cards": len(self.pile)}))
-                return
-            seat, _ = self.draws.pop(0)
-            self.log.append(Event("no_card_left", {"seat": seat}))
-        while self.draws and self.draws[0][1] == "action" and not self.action_pile:
-            self.draws.pop(0)
-
     def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
-        if not self.draws:
-            return ()
-        if self.draws[0][1] == "action":
-            p = 1.0 / len(self.action_pile)
-            return [(DrawActionCard(c), p) for c in self.action_pile]
-        if not self.pile:
-            return [(DrawRaceCard(self.bottom[0]), 1.0)]
-        p = 1.0 / len(self.pile)
-        return [(DrawRaceCard(c), p) for c in self.pile]
+        """Every pending chance event here is a shuffle: one uniformly random
+        permutation (of 60 + 28 cards, or of the discards), too many outcomes to
+        list. :meth:`sample_chance` draws one; :meth:`_is_chance_outcome` checks one."""
+        return ()
 
     def sample_chance(self, rng: random.Random) -> Move:
-        x = rng.random()
-        if self.draws[0][1] == "action":
-            return DrawActionCard(self.action_pile[int(x * len(self.action_pile))])
-        if not self.pile:
-            return DrawRaceCard(self.bottom[0])
-        return DrawRaceCard(self.pile[int(x * len(self.pile))])
+        if self.shuffle == DECKS:
+            race = list(self._all_race_cards)
+            actions = list(self._all_action_cards)
+            rng.shuffle(race)
+            rng.shuffle(actions)
+            return ShuffleDecks(tuple(race), tuple(actions))
+        order = sorted(self.discard)
+        rng.shuffle(order)
+        return ShuffleDiscards(tuple(order))
 
     def _is_chance_outcome(self, outcome: Move) -> bool:
-        if not self.draws:
-            return False
-        if self.draws[0][1] == "action":
-            return isinstance(outcome, DrawActionCard) and outcome.card in self.action_pile
-        if not isinstance(outcome, DrawRaceCard):
-            return False
-        return outcome.card in self.pile if self.pile else outcome.card == self.bottom[0]
+        if isinstance(outcome, ShuffleDecks):
+            return (
+                self.shuffle == DECKS
+                and sorted(outcome.race_cards) == self._all_race_cards
+                and sorted(outcome.action_cards) == self._all_action_cards
+            )
+        if isinstance(outcome, ShuffleDiscards):
+            return self.shuffle == DISCARDS and sorted(outcome.race_cards) == sorted(self.discard)
+        return False
 
     def _do_chance(self, outcome: Move) -> None:
-        seat, kind = self.draws.pop(0)
-        if isinstance(outcome, DrawActionCard):
-            self.action_pile.remove(outcome.card)
-            self.actions[seat].append(outcome.card)
-            self.log.append(
-                Event("action_card_dealt", {"seat": seat}, {seat: {"card": outcome.card}})
-            )
+        self.shuffle = None
+        if isinstance(outcome, ShuffleDecks):
+            self._deal(outcome)
         else:
-            assert isinstance(outcome, DrawRaceCard)
-            card = outcome.card
-            if self.pile:
-                self.pile.remove(card)
-            else:
-                self.bottom.pop(0)
-            if kind == "look":
+            assert isinstance(outcome, ShuffleDiscards)
+            # WT 3.7 / ruling 10: the discards become the new pile.
+            self.pile = list(reversed(outcome.race_cards))
+            self.discard = []
+            self.log.append(Event("reshuffled", {"cards": len(self.pile)}))
+            self._draw_pending()
+
+    def _deal(self, shuffled: ShuffleDecks) -> None:
+        """WT 1.3: both decks shuffled (top card first); six race cards and three
+        action cards dealt to each player, each seeing only their own."""
+        self.pile = list(reversed(shuffled.race_cards))
+        self.action_pile = list(reversed(shuffled.action_cards))
+        pile, actions = self.pile, self.action_pile
+        for seat in range(self.num_players):
+            self.hands[seat] = [pile.pop() for _ in range(RACE_HAND)]
+        for seat in range(self.num_players):
+            self.actions[seat] = [actions.pop() for _ in range(ACTION_HAND)]
+        self.log.append(
+            Event(
+                "dealt",
+                {"race_cards": RACE_HAND, "action_cards": ACTION_HAND},
+                {
+                    seat: {
+                        "race_cards": self._cards_view(self.hands[seat]),
+                        "action_cards": list(self.actions[seat]),
+                    }
+                    for seat in range(self.num_players)
+                },
+            )
+        )
+        self._open_window("stakes")
+
+    def _draw_pending(self) -> None:
+        """Draw the race cards owed (bought, free, looked at) from the top of the pile.
+        WT 3.7 / ruling 10: an empty pile waits for the discards to be shuffled (a
+        chance move); with no discards either, no card comes."""
+        while self.draws:
+            if not self.pile:
+                if self.discard:
+                    self.shuffle = DISCARDS
+                    return
+                seat, _ = self.draws.pop(0)
+                self.log.append(Event("no_card_left", {"seat": seat}))
+                continue
+            seat, reason = self.draws.pop(0)
+            card = self.pile.pop()
+            if reason == "look":
                 assert self.looking is not None
                 self.looking[1].append(card)
             else:
@@ -242,18 +271,14 @@ class WettenState(State):
             self.log.append(
                 Event(
                     "race_card_drawn",
-                    {"seat": seat, "reason": kind},
+                    {"seat": seat, "reason": reason},
                     {seat: {"card": card, "values": list(self.card_values[card])}},
                 )
             )
-        self._queue_ready()
-        if not self.draws:
-            self._after_draws()
+        self._after_draws()
 
     def _after_draws(self) -> None:
-        if self.stage == DEAL:
-            self._open_window("stakes")
-        elif self.stage == REFILL:
+        if self.stage == REFILL:
             self._open_window("start" if self.rounds == 1 else "neck_and_neck")
         elif self.stage == RESOLVE and not (self.looking and self.looking[1]):
             self.looking = None
@@ -375,9 +400,9 @@ class WettenState(State):
         self.cash[seat] -= price
         self.bank += price
         self.purchases[seat] += 1
-        self.draws.append((seat, "buy"))
         self.log.append(Event("race_card_bought", {"seat": seat, "price": price}))
-        self._queue_ready()
+        self.draws.append((seat, "buy"))
+        self._draw_pending()
 
     def _check_window(self, seat: int, move: Move) -> None:
         if isinstance(move, Pass):
@@ -451,6 +476,7 @@ class WettenState(State):
                 continue
             self._apply_action(entry)
             if self.draws:
+                self._draw_pending()
                 return
             self.looking = None
         self._after_window()
@@ -559,7 +585,6 @@ class WettenState(State):
         elif effect == "peek_deck":
             self.looking = (seat, [])
             self.draws.extend([(seat, "look")] * amount)
-            self._queue_ready()
         elif effect == "peek_hand":
             opponent = entry["opponent"]
             seen = self._cards_view(self.hands[opponent])
@@ -581,7 +606,6 @@ class WettenState(State):
             private = {seat: {"horse_name": self.horse_names[cell[0]], "place": cell[1]}}
         elif effect == "draw":
             self.draws.extend([(seat, "free")] * amount)
-            self._queue_ready()
         self.log.append(Event("action_resolved", data, private))
 
     def _keep(self, seat: int, card: str) -> None:
@@ -590,7 +614,7 @@ class WettenState(State):
         cards = self.looking[1]
         cards.remove(card)
         self.hands[seat].append(card)
-        self.bottom.extend(cards)
+        self.pile[:0] = reversed(cards)
         self.log.append(
             Event(
                 "paddock_tip_kept",
@@ -670,9 +694,7 @@ class WettenState(State):
         self.stage = REFILL
         for seat in range(self.num_players):
             self.draws.extend([(seat, "free")] * max(0, 2 - len(self.hands[seat])))
-        self._queue_ready()
-        if not self.draws:
-            self._after_draws()
+        self._draw_pending()
 
     def _move_horses(self) -> None:
         """WT 3.2, 4.1-4.6: the horses move; those past the line are placed."""
@@ -786,7 +808,7 @@ class WettenState(State):
 
     # ========================================================== core contract
     def _turn(self) -> Turn:
-        if self.draws:
+        if self.shuffle is not None:
             return TURN_CHANCE
         stage = self.stage
         if stage == WINDOW:
@@ -812,9 +834,9 @@ class WettenState(State):
         return self._window_moves(seat)
 
     def _window_moves(self, seat: int) -> list[Move]:
-        moves: list[Move] = [Pass()]
+        moves: list[Move] = [PASS]
         if self.cash[seat] >= self.price(seat):
-            moves.append(BuyRaceCard())
+            moves.append(BUY)
         if self.timing == "second_bet" and self._may_show_ticket(seat):
             moves.extend(NoChance(self.horse_names[h], p) for h, p in sorted(self.stakes[seat]))
         fee = self.fee(seat)
@@ -936,16 +958,16 @@ class WettenState(State):
         stage = self.stage
         if stage in (STAKES, SECOND):
             return self._random_ticket(seat, rng)
-        moves = self.legal_moves(seat)
-        assert moves
         if stage == WINDOW:
             x = rng.random()
-            if x < 0.75 or len(moves) == 1:
-                return moves[0]
-            if x < 0.8 and isinstance(moves[1], BuyRaceCard):
-                return moves[1]
-            others = [m for m in moves if not isinstance(m, Pass | BuyRaceCard)]
-            return others[int(rng.random() * len(others))] if others else moves[0]
+            if x < 0.75:
+                return PASS
+            if x < 0.8 and self.cash[seat] >= self.price(seat):
+                return BUY
+            others = [m for m in self._window_moves(seat) if not isinstance(m, Pass | BuyRaceCard)]
+            return others[int(rng.random() * len(others))] if others else PASS
+        moves = self.legal_moves(seat)
+        assert moves
         return moves[int(rng.random() * len(moves))]
 
     def _random_ticket(self, seat: int, rng: random.Random) -> Move:
@@ -1078,7 +1100,7 @@ class WettenState(State):
             "looking_at": self._cards_view(looking[1])
             if looking is not None and looking[0] == seat
             else None,
-            "pile": len(self.pile) + len(self.bottom),
+            "pile": len(self.pile),
             "discard": len(self.discard),
             "history": list(self.history),
             "ended_early": self.ended_early,

@@ -77,3 +77,30 @@ def test_a_bad_data_file_is_one_clear_refusal(tmp_path: Path) -> None:
         new_state(3, action_cards_file=str(path))
     with pytest.raises(OptionsError, match="cannot read"):
         new_state(3, board_file=str(tmp_path / "missing.json"))
+
+
+def test_moves_round_trip_through_json() -> None:
+    """Every move's JSON form parses back to the same move (records, the server)."""
+    from tote.core.moves import Move as BaseMove
+    from tote.games.wetten.moves import (
+        CODEC,
+        Bet,
+        Cell,
+        PlayActionCard,
+        PlayRaceCard,
+        SecondBet,
+        SetTheStakes,
+    )
+
+    bets = (Bet("Queen", 1, 2000), Bet("Joker", 4, 1000))
+    moves: list[BaseMove] = [
+        SetTheStakes(bets),
+        SecondBet(bets, Cell("Joker", 4)),
+        SecondBet(),
+        PlayRaceCard("R01"),
+        PlayRaceCard(None),
+        PlayActionCard("hedge-1", horse="Queen", place=1),
+    ]
+    for move in moves:
+        assert CODEC.parse(json.loads(json.dumps(move.to_json()))) == move
+        assert move.to_json() == BaseMove.to_json(move)

@@ -59,7 +59,7 @@ def test_wt_1_3_six_race_cards_and_three_action_cards_dealt_in_secret() -> None:
     dealt = next(e for e in state.log if e.kind == "dealt")
     assert "race_cards" not in str(dealt.for_seat(None).get("race_cards"))
     mine = dealt.for_seat(1)
-    assert [c["card"] for c in mine["race_cards"]] == state.hands[1]
+    assert mine["race_cards"] == state.hands[1]
     assert dealt.for_seat(2)["race_cards"] != mine["race_cards"]
 
 

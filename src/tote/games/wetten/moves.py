@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import ConfigDict
 
@@ -47,12 +47,20 @@ class Cell:
     place: int
 
 
+def _bets_json(bets: tuple[Bet, ...]) -> list[dict[str, Any]]:
+    return [{"horse": b.horse, "place": b.place, "stake": b.stake} for b in bets]
+
+
 @dataclass(frozen=True, slots=True)
 class SetTheStakes(Move):
     """Phase 1: the seat's "Set the Stakes" ticket, written in secret (may be empty)."""
 
     kind: ClassVar[str] = "set_the_stakes"
     bets: tuple[Bet, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The generic form, built directly (every commitment is logged as JSON)."""
+        return {"type": self.kind, "bets": _bets_json(self.bets)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +72,15 @@ class SecondBet(Move):
     bets: tuple[Bet, ...] = ()
     long_odds: Cell | None = None
 
+    def to_json(self) -> dict[str, Any]:
+        """The generic form, built directly (every commitment is logged as JSON)."""
+        marked = self.long_odds
+        return {
+            "type": self.kind,
+            "bets": _bets_json(self.bets),
+            "long_odds": None if marked is None else {"horse": marked.horse, "place": marked.place},
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class PlayRaceCard(Move):
@@ -71,6 +88,10 @@ class PlayRaceCard(Move):
 
     kind: ClassVar[str] = "play_race_card"
     card: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The generic form, built directly (every commitment is logged as JSON)."""
+        return {"type": self.kind, "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)

@@ -240,7 +240,7 @@ class WettenState(State):
                 {"race_cards": RACE_HAND, "action_cards": ACTION_HAND},
                 {
                     seat: {
-                        "race_cards": self._cards_view(self.hands[seat]),
+                        "race_cards": list(self.hands[seat]),
                         "action_cards": list(self.actions[seat]),
                     }
                     for seat in range(self.num_players)
@@ -372,15 +372,13 @@ class WettenState(State):
     def _find_priority(self) -> None:
         """Skip seats that cannot act; close the window once everyone able to act
         has passed in a row (or nobody can act)."""
-        able = sum(1 for s in range(self.num_players) if self._may_act(s))
-        if self.passes >= able:
+        n = self.num_players
+        able = [self._may_act(s) for s in range(n)]
+        if self.passes >= sum(able):
             self._close_window()
             return
-        for _ in range(self.num_players):
-            if self._may_act(self.priority):
-                return
-            self.priority = (self.priority + 1) % self.num_players
-        self._close_window()
+        while not able[self.priority]:
+            self.priority = (self.priority + 1) % n
 
     def _next_priority(self) -> None:
         self.priority = (self.priority + 1) % self.num_players
@@ -966,6 +964,9 @@ class WettenState(State):
                 return BUY
             others = [m for m in self._window_moves(seat) if not isinstance(m, Pass | BuyRaceCard)]
             return others[int(rng.random() * len(others))] if others else PASS
+        if stage == PLAY:
+            hand = self.hands[seat]
+            return PlayRaceCard(hand[int(rng.random() * len(hand))] if hand else None)
         moves = self.legal_moves(seat)
         assert moves
         return moves[int(rng.random() * len(moves))]

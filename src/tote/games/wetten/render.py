@@ -199,14 +199,9 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return f"Race {event['race']} begins (minimum stake {event['minimum_stake']:,})"
     if kind == "dealt":
         hand = event.get("race_cards")
-        if hand is None:
+        if not isinstance(hand, list):
             return "The decks are shuffled; everyone is dealt 6 race cards and 3 action cards"
-        return (
-            "You are dealt "
-            + ", ".join(c["card"] for c in hand)
-            + " and "
-            + ", ".join(event["action_cards"])
-        )
+        return "You are dealt " + ", ".join(hand) + " and " + ", ".join(event["action_cards"])
     if kind == "race_card_drawn":
         card = f" {event['card']} {event['values']}" if "card" in event else ""
         return f"{who(event['seat'])} draws a race card ({event['reason']}){card}"

@@ -19,6 +19,7 @@ from .web_helpers import (
     LiveServer,
     NewPage,
     create_table,
+    over,
     start_as_host,
     token_of,
     wait_for_board,
@@ -120,6 +121,16 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
     ] == view["state"]["cash"]
     ann.screenshot(path=str(screenshots / "wt-desktop-payout.png"), full_page=True)
     bob.screenshot(path=str(screenshots / "wt-phone-payout.png"), full_page=True)
+
+    # The rest of the game: both pages show the result the server holds.
+    _play([ann, bob], rng, lambda: over(ann) and over(bob))
+    with live_server.api() as api:
+        final = api.get(f"/api/tables/{table_id}/view").json()["view"]
+    assert final["over"] and final["result"]["scores"] == final["state"]["cash"]
+    for page in (ann, bob):
+        shown = page.inner_text("#result")
+        assert all(f"{c:,}" in shown for c in final["state"]["cash"])
+    ann.screenshot(path=str(screenshots / "wt-desktop-over.png"), full_page=True)
 
     # Until the payout, Bob's socket never carried Ann's ticket cells or her cards.
     for seen in frames["bob"].views():

@@ -365,10 +365,15 @@ export function render(view, el, send, ctx) {
     el.classList.add("wt");
   }
   fill(section(el, "banner", () => h("div")), banner(view, ctx));
+  // While the player types into this very ticket form, a view (another seat
+  // committing) must not redraw it under their fingers.
   const acting = section(el, "actions", () => h("div"));
-  const focused = acting.contains(document.activeElement);
-  if (!(focused && myTurn(view, ctx) && (view.state.stage === "set_the_stakes" || view.state.stage === "second_bet"))) {
+  const st = view.state;
+  const form = myTurn(view, ctx) && (st.stage === "set_the_stakes" || st.stage === "second_bet") ? `${st.race}-${st.stage}` : "";
+  const typing = form && acting.dataset.form === form && acting.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON";
+  if (!typing) {
     fill(acting, actions(view, send, ctx));
+    acting.dataset.form = form;
   }
   fill(section(el, "track", () => h("div")), track(view));
   fill(section(el, "announced", () => h("div")), announced(view, ctx));

@@ -161,6 +161,7 @@ class WettenState(State):
         self.timing = ""
         self.priority = 0
         self.passes = 0
+        self.able: list[bool] = []
         self.announced: list[dict[str, Any]] = []
         self.to_resolve: list[dict[str, Any]] = []
         self.looking: tuple[int, list[str]] | None = None
@@ -358,6 +359,7 @@ class WettenState(State):
         self.priority = self.windows_opened % self.num_players
         self.windows_opened += 1
         self.log.append(Event("window", {"timing": timing, "priority": self.priority}))
+        self._refresh_able()
         self._find_priority()
 
     def _may_act(self, seat: int) -> bool:
@@ -371,14 +373,18 @@ class WettenState(State):
 
     def _find_priority(self) -> None:
         """Skip seats that cannot act; close the window once everyone able to act
-        has passed in a row (or nobody can act)."""
-        n = self.num_players
-        able = [self._may_act(s) for s in range(n)]
+        has passed in a row (or nobody can act). ``self.able`` is refreshed whenever
+        cash, hands or tickets change (not by a pass)."""
+        able = self.able
         if self.passes >= sum(able):
             self._close_window()
             return
+        n = self.num_players
         while not able[self.priority]:
             self.priority = (self.priority + 1) % n
+
+    def _refresh_able(self) -> None:
+        self.able = [self._may_act(s) for s in range(self.num_players)]
 
     def _next_priority(self) -> None:
         self.priority = (self.priority + 1) % self.num_players
@@ -928,13 +934,16 @@ class WettenState(State):
             self._next_priority()
         elif isinstance(move, BuyRaceCard):
             self._buy(seat)
+            self._refresh_able()
         elif isinstance(move, PlayActionCard):
             self._announce(seat, move)
             self.passes = 0
+            self._refresh_able()
             self._next_priority()
         elif isinstance(move, NoChance):
             self._show_ticket(seat, move)
             self.passes = 0
+            self._refresh_able()
             self._next_priority()
         elif isinstance(move, KeepCard):
             self._keep(seat, move.card)

@@ -133,8 +133,9 @@ class WettenState(State):
 
     # ============================================================ setting up
     def _start_race(self) -> None:
-        """WT 1.3, 11.1: every card collected and reshuffled, six race cards and
-        three action cards dealt to each player; prices and fees start over."""
+        """WT 1.3, 11.1: every card collected, hands and tickets emptied, horses
+        behind the line, prices and fees start over; the decks wait for their
+        shuffle (a chance move), then :meth:`_deal` deals."""
         self.race += 1
         n = self.num_players
         self.pile: list[str] = []

@@ -312,6 +312,7 @@ def test_wt_8_11_stewards_inquiry_cancels_the_card_just_announced() -> None:
     )
     assert resolved_movement(state)[0] == 6
     assert events(state, "action_cancelled")[0]["card"] == Doping
+    assert state.played_actions[0] == 1  # ruling 11: the cancelled card still counts
     assert {Doping, "stewards_inquiry-1"} <= set(state.action_discard)
 
 

@@ -145,3 +145,19 @@ def test_wt_11_2_the_game_ends_after_race_five_most_money_wins() -> None:
     result = state.result()
     assert result is not None
     assert set(result.winners) == {s for s, c in enumerate(state.cash) if c == max(state.cash)}
+
+
+def test_wt_10_4_no_top_up_after_the_last_race() -> None:
+    """Ruling 15: after race 5 nobody is topped up; the game is over."""
+    state = new_state(3)
+    to_second_bet(state)
+    state.race = 5  # direct set-up: this is the last race
+    force_cash(state, [0, 10_000, 10_000])
+    pass_window(state)
+    write_tickets(state)
+    while state.stage != "over":
+        play_round(state)
+        pass_window(state)
+    assert state.history[-1]["top_ups"] == [0, 0, 0] and state.cash[0] == 0
+    result = state.result()
+    assert result is not None and result.winners == (1, 2)

@@ -123,6 +123,7 @@ class WettenState(State):
         self.unlimited = options.unlimited_bank
         self._all_race_cards = sorted(self.card_values)
         self._all_action_cards = sorted(self.action_cards)
+        self._cells = [(h, p) for h in range(len(self.horse_names)) for p in range(1, PLACES + 1)]
         self.everyone = Turn(seats=tuple(range(num_players)), simultaneous=True)
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
         self.race = 0
@@ -984,10 +985,8 @@ class WettenState(State):
     def _random_ticket(self, seat: int, rng: random.Random) -> Move:
         budget = self.cash[seat]
         minimum = self.min_stake
-        cells = [(h, p) for h in range(len(self.horse_names)) for p in range(1, PLACES + 1)]
-        rng.shuffle(cells)
         bets = []
-        for h, p in cells[: rng.randrange(4)]:
+        for h, p in rng.sample(self._cells, rng.randrange(4)):
             stake = minimum * (1 + rng.randrange(2))
             if stake > budget:
                 break

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tote.games.wetten.moves import PlayActionCard
+from tote.games.wetten.moves import Pass, PlayActionCard
 from tote.games.wetten.race import assign_places, finishing_groups
+from tote.games.wetten.rules import WettenState
 
 from .wt_helpers import (
     EVEN,
@@ -18,7 +19,7 @@ from .wt_helpers import (
 )
 
 
-def even_race(actions: dict[int, list[str]] | None = None) -> object:
+def even_race(actions: dict[int, list[str]] | None = None) -> WettenState:
     """Three players, each holding a (2,2,2,2) card: every horse moves 6 a round."""
     state = new_state(3)
     to_neck_and_neck(
@@ -69,8 +70,6 @@ def test_wt_4_4_rulebook_doping_accident_example() -> None:
         if seat in plays and (seat == 0 or 0 not in plays):
             state.apply(seat, plays.pop(seat))
         else:
-            from tote.games.wetten.moves import Pass
-
             state.apply(seat, Pass())
     pass_window(state)
     assert state.moved[1] == state.moved[2] == 6
@@ -83,8 +82,6 @@ def test_wt_4_4_doping_alone_puts_the_horse_ahead() -> None:
     put_horse(state, "Raider", 28)
     put_horse(state, "Lucky Slevin", 28)
     play_round(state, {s: EVEN[s] for s in range(3)})
-    from tote.games.wetten.moves import Pass
-
     while state.stage == "window":
         seat = state.turn().seats[0]
         doping = seat == 0 and "doping-1" in state.actions[0]

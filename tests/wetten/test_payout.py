@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from tote.games.wetten.payout import SECOND_BET, SET_THE_STAKES, Winning, pay_order, winnings
+from tote.games.wetten.rules import WettenState
 
 from .wt_helpers import (
     EVEN,
@@ -13,6 +16,7 @@ from .wt_helpers import (
     pass_window,
     play_round,
     put_horse,
+    step_random,
     to_neck_and_neck,
     to_second_bet,
     write_tickets,
@@ -21,13 +25,13 @@ from .wt_helpers import (
 ALL_PLACES = [("Queen", p, 1000) for p in (1, 2, 3, 4)]
 
 
-def finish_race(state: object) -> None:
-    while state.race == 1 and state.stage != "over":  # type: ignore[attr-defined]
-        if state.stage == "second_bet":  # type: ignore[attr-defined]
-            write_tickets(state)  # type: ignore[arg-type]
+def finish_race(state: WettenState) -> None:
+    while state.race == 1 and state.stage != "over":
+        if state.stage == "second_bet":
+            write_tickets(state)
         else:
-            play_round(state)  # type: ignore[arg-type]
-        pass_window(state)  # type: ignore[arg-type]
+            play_round(state)
+        pass_window(state)
 
 
 def test_wt_10_1_second_bet_tickets_are_paid_first() -> None:
@@ -133,10 +137,6 @@ def test_wt_11_1_between_races_every_card_is_collected_and_dealt_anew() -> None:
 
 def test_wt_11_2_the_game_ends_after_race_five_most_money_wins() -> None:
     """WT 11.2-11.3 / ruling 20: five payouts, then the richest win (ties share)."""
-    import random
-
-    from .wt_helpers import step_random
-
     state = new_state(4)
     rng = random.Random(3)
     while not state.is_over:

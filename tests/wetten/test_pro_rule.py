@@ -14,6 +14,7 @@ from .wt_helpers import (
     pass_window,
     play_round,
     to_second_bet,
+    to_start,
     write_tickets,
 )
 
@@ -66,8 +67,6 @@ def test_wt_9_1_only_in_the_second_bet_phase() -> None:
     to_second_bet(state, tickets=TICKET)
     assert NoChance("Queen", 1) not in (state.legal_moves(1) or [])
     state2 = new_state(3)
-    from .wt_helpers import to_start
-
     to_start(state2, tickets=TICKET)
     play_round(state2)
     while state2.turn().seats != (0,):

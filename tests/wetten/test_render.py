@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -12,7 +13,7 @@ from tote.games.wetten.render import describe_event, input_help, parse_input, re
 from .wt_helpers import deal, new_state, pass_window, step_random
 
 
-def text_of(view: dict) -> str:  # type: ignore[type-arg]
+def text_of(view: dict[str, Any]) -> str:
     console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(render(view))
     return console.export_text()
@@ -53,7 +54,8 @@ def test_typed_tickets() -> None:
             {"horse": "Joker", "place": 4, "stake": 1000},
         ],
     }
-    assert parse_input("lucky 2 1000", view)["bets"][0]["horse"] == "Lucky Slevin"  # type: ignore[index]
+    lucky = parse_input("lucky 2 1000", view)
+    assert lucky is not None and lucky["bets"][0]["horse"] == "Lucky Slevin"
     assert parse_input("none", view) == {"type": "set_the_stakes", "bets": []}
     assert parse_input('{"type": "pass"}', view) is None
     with pytest.raises(ValueError, match="HORSE PLACE STAKE"):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from tote.games.wetten.moves import Bet, SetTheStakes
+from tote.games.wetten.moves import Bet, Pass, SetTheStakes
+from tote.games.wetten.rules import WettenState
 
 from .wt_helpers import assert_refused, bets, deal, events, new_state, pass_window
 
 
-def at_stakes(players: int = 3) -> object:
+def at_stakes(players: int = 3) -> WettenState:
     state = new_state(players)
     deal(state)
     pass_window(state)
@@ -97,7 +98,5 @@ def test_wt_2_6_own_ticket_seen_by_its_owner_others_see_only_the_total() -> None
 
 def test_wt_2_1_only_tickets_now() -> None:
     """WT 2.1: in Set the Stakes every player writes a ticket, nothing else."""
-    from tote.games.wetten.moves import Pass
-
     state = at_stakes()
     assert_refused(state, 0, Pass(), "WT 2.1")

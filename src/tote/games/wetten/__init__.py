@@ -1,0 +1,82 @@
+"""Wetten! (hda board game workshop): bets on a four-horse race, five races."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tote.core.bot import BotFactory, RandomBot
+from tote.core.game import Game
+from tote.core.moves import Move
+from tote.games.wetten.bots import TipsterBot
+from tote.games.wetten.data import action_deck, board, race_deck
+from tote.games.wetten.moves import (
+    BuyRaceCard,
+    KeepCard,
+    NoChance,
+    Pass,
+    PlayActionCard,
+    PlayRaceCard,
+    SecondBet,
+    SetTheStakes,
+)
+from tote.games.wetten.options import WettenOptions
+from tote.games.wetten.rules import WettenState
+
+
+class Wetten(Game):
+    id = "wetten"
+    title = "Wetten!"
+    min_players = 3
+    max_players = 5
+    options_model = WettenOptions
+    variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
+        "beginners": ('no Pro-Rules: "No chance..." is never played', {"pro_rules": "none"}),
+        "make-it-professional": (
+            '"Make it professional!": the Pro-Rule "No chance..." from race 4 on',
+            {"pro_rules": "from_race_4"},
+        ),
+        "unlimited-bank": ("the bank never runs out of money", {"unlimited_bank": True}),
+        "track-by-players": (
+            "proposed track length by player count (3: 26, 4: 32, 5: 38 fields)",
+            {"track_by_players": True},
+        ),
+    }
+    bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "tipster": TipsterBot}
+    default_bot = "tipster"
+
+    def _new_state(self, options: WettenOptions, num_players: int) -> WettenState:
+        return WettenState(
+            options,
+            num_players,
+            race_deck(options.race_cards_file),
+            action_deck(options.action_cards_file),
+            board(options.board_file),
+        )
+
+    def describe_move(self, move: Move) -> str:
+        if isinstance(move, SetTheStakes | SecondBet):
+            what = "Set the Stakes" if isinstance(move, SetTheStakes) else "Second Bet"
+            if not move.bets:
+                return f"{what}: no bets"
+            return f"{what}: " + ", ".join(
+                f"{b.stake} on {b.horse} in place {b.place}" for b in move.bets
+            )
+        if isinstance(move, PlayRaceCard):
+            return "play no card (empty hand)" if move.card is None else f"play {move.card}"
+        if isinstance(move, BuyRaceCard):
+            return "buy a race card"
+        if isinstance(move, Pass):
+            return "pass"
+        if isinstance(move, NoChance):
+            return f"No chance...: show the ticket, {move.horse} in place {move.place} at 8x"
+        if isinstance(move, KeepCard):
+            return f"keep {move.card}"
+        if isinstance(move, PlayActionCard):
+            targets = [str(t) for t in (move.horse, move.other_horse, move.place) if t is not None]
+            if move.opponent is not None:
+                targets.append(f"player {move.opponent + 1}")
+            return f"play {move.card}" + (f" on {', '.join(targets)}" if targets else "")
+        return super().describe_move(move)
+
+
+GAME = Wetten()

@@ -1,0 +1,145 @@
+"""Wetten! through the pages: a secret ticket, a refused ticket, and a whole game.
+
+Ann hosts on a desktop browser, Bob plays on a phone-sized one, a tipster bot takes
+the third seat.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from .web_helpers import (
+    DESKTOP,
+    PHONE,
+    Frames,
+    LiveServer,
+    NewPage,
+    create_table,
+    over,
+    start_as_host,
+    token_of,
+    wait_for_board,
+)
+
+
+def _setup(new_page: NewPage, server: LiveServer) -> tuple[Any, Any, str, dict[str, Frames]]:
+    ann = new_page(**DESKTOP)
+    bob = new_page(**PHONE)
+    frames = {"ann": Frames().attach(ann), "bob": Frames().attach(bob)}
+    table = create_table(
+        ann, server.url, "wetten", [("me", "Ann"), ("friend", "Bob"), ("bot", "tipster")]
+    )
+    bob.goto(table.seat_links[1])
+    bob.wait_for_selector("#waiting:not([hidden])")
+    start_as_host(ann)
+    wait_for_board(ann)
+    wait_for_board(bob)
+    assert token_of(table.seat_links[1]) not in ann.content()
+    return ann, bob, table.table_id, frames
+
+
+PASS = ".actions button[data-action=pass]:not([disabled])"
+CHOICES = ".actions button[data-action]:not([disabled])"
+
+
+def _act(page: Any, rng: random.Random) -> bool:
+    """One sensible click, if this page may act: pass in action windows, an empty
+    ticket, a random race card."""
+    if page.locator("#game.busy").count():
+        return False
+    passing = page.locator(PASS)
+    buttons = passing if passing.count() else page.locator(CHOICES)
+    if not buttons.count():
+        return False
+    with contextlib.suppress(Exception):  # the view changed under the click
+        buttons.nth(rng.randrange(buttons.count())).click(timeout=2000)
+        return True
+    return False
+
+
+def _play(pages: list[Any], rng: random.Random, done: Any, limit: float = 150.0) -> None:
+    started = time.monotonic()
+    while not done():
+        if time.monotonic() - started > limit:
+            stage = pages[0].inner_text("#game [data-part=banner]")
+            raise AssertionError(f"not there within {limit} s; the banner says: {stage}")
+        if not any([_act(page, rng) for page in pages]):
+            pages[0].wait_for_timeout(60)
+
+
+def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
+    ann, bob, table_id, frames = _setup(new_page, live_server)
+    rng = random.Random(4)
+    _play(
+        [ann, bob], rng, lambda: all(p.locator("[data-action=ticket]").count() for p in (ann, bob))
+    )
+    ann.screenshot(path=str(screenshots / "wt-desktop-ticket.png"), full_page=True)
+    bob.screenshot(path=str(screenshots / "wt-phone-ticket.png"))
+
+    # Ann bets 2000 on Queen to win: the ticket is secret, Bob sees "committed" only.
+    ann.fill("input.stake[data-horse='Queen'][data-place='1']", "2000")
+    ann.click("[data-action=ticket]")
+    ann.wait_for_selector("[data-action=ticket]", state="detached")
+    bob.wait_for_selector(".players tr[data-seat='0'] .badge.done")
+
+    # Bob's 500 is below the minimum stake: the page says which rule.
+    bob.fill("input.stake[data-horse='Joker'][data-place='4']", "500")
+    bob.click("[data-action=ticket]")
+    toast = bob.locator(".toast.error").first
+    toast.wait_for()
+    assert "WT 2.3" in toast.inner_text()
+    bob.fill("input.stake[data-horse='Joker'][data-place='4']", "1000")
+    bob.click("[data-action=ticket]")
+    for page in (ann, bob):
+        page.wait_for_selector(".players tr[data-seat='1'] td:has-text('$1,000')")
+    assert "$2,000" in ann.inner_text(".players tr[data-seat='0']")
+    assert "2,000 on Queen 1." in ann.inner_text(".wt-mine")
+    assert "Queen 1." not in bob.inner_text(".wt-mine")
+    width = bob.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide on a 360 px screen"
+
+    # Race 1 runs to its payout through the pages.
+    race_one = "table.history tr[data-race='1']"
+    _play([ann, bob], rng, lambda: all(p.locator(race_one).count() for p in (ann, bob)))
+    with live_server.api() as api:
+        view = api.get(f"/api/tables/{table_id}/view").json()["view"]
+    summary = view["state"]["history"][0]
+    assert summary["tickets"][0]["set_the_stakes"] == [
+        {"horse": "Queen", "place": 1, "stake": 2000}
+    ]
+    finish = ann.inner_text(race_one)
+    assert all(f"{place}. {horse}" in finish for horse, place in summary["places"].items())
+    assert [
+        int(c.replace("$", "").replace(",", ""))
+        for c in ann.locator(".players td.money").all_inner_texts()
+    ] == view["state"]["cash"]
+    ann.screenshot(path=str(screenshots / "wt-desktop-payout.png"), full_page=True)
+    bob.screenshot(path=str(screenshots / "wt-phone-payout.png"), full_page=True)
+
+    # The rest of the game: both pages show the result the server holds.
+    _play([ann, bob], rng, lambda: over(ann) and over(bob))
+    with live_server.api() as api:
+        final = api.get(f"/api/tables/{table_id}/view").json()["view"]
+    assert final["over"] and final["result"]["scores"] == final["state"]["cash"]
+    for page in (ann, bob):
+        shown = page.inner_text("#result")
+        assert all(f"{c:,}" in shown for c in final["state"]["cash"])
+    ann.screenshot(path=str(screenshots / "wt-desktop-over.png"), full_page=True)
+
+    # Until the payout, Bob's socket never carried Ann's ticket cells or her cards.
+    for seen in frames["bob"].views():
+        state = seen["state"]
+        assert seen["seat"] == 1
+        if state["race"] != 1 or state["history"]:
+            continue
+        ticket = state["tickets"][0]
+        assert ticket["second_bet"] is None
+        if ticket["no_chance"] is None:
+            assert ticket["set_the_stakes"] is None
+        assert state["insider_tip"] is None or state["insider_tip"]["opponent"] != 1

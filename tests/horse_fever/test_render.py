@@ -9,6 +9,8 @@ from tote.games.horse_fever import render
 
 from .hf_helpers import at_race, pass_all, started
 
+PARTY_ONE_RACE = ("-o", "mode=party", "-o", "rounds=1")
+
 
 def test_typed_bets_become_moves() -> None:
     state = started(2)
@@ -62,3 +64,21 @@ def test_tote_play_runs_a_game_with_typed_bets_and_numbered_moves() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "wins." in result.stdout and "Blackboard" in result.stdout
+
+
+def test_tote_play_runs_a_party_game_with_secret_typed_bets() -> None:
+    """`tote play horse-fever -o mode=party`: PG 2.1 secret bets are typed like the
+    Board Game's (no 'skip'), against bots, to the end of a one-race game."""
+    from typer.testing import CliRunner
+
+    from tote.cli.main import app
+
+    keys = "win white 200\n1\n" * 50
+    result = CliRunner().invoke(
+        app,
+        [*("play", "horse-fever", "-p", "4", "-b", "3", "--seed", "5"), *PARTY_ONE_RACE],
+        input=keys,
+    )
+    assert result.exit_code == 0, result.output
+    assert "secret" in result.stdout and "bets 200 D to win on white" in result.stdout
+    assert "winner" in result.stdout and "Player 1" in result.stdout

@@ -188,6 +188,13 @@ class FamilyRounds(_Strict):
     note: str = ""
 
 
+class Party(_Strict):
+    chips: int
+    races: int
+    source: Source
+    note: str = ""
+
+
 class Lanes(_Strict):
     values: tuple[str, ...]
     source: Source
@@ -209,6 +216,7 @@ class Board(_Strict):
     auction: Auction
     rounds: Rounds
     family_rounds: FamilyRounds
+    party: Party
     lanes: Lanes
 
     @model_validator(mode="after")

@@ -23,7 +23,7 @@ from tote.core.events import Event
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
-from tote.games.horse_fever.data import ActionCard, Board, Cards, Effect, TargetCard
+from tote.games.horse_fever.data import ActionCard, Board, Cards, Effect, TargetCard, card_info
 from tote.games.horse_fever.moves import (
     CODEC,
     Accept,
@@ -1755,6 +1755,9 @@ class HorseFeverState(State):
             "race": {
                 "unit": self.unit,
                 "movement_card": self.movement_shown,
+                "movement_values": None
+                if self.movement_shown is None
+                else list(self.movement[self.movement_shown].values),
                 "dice": None if self.dice is None else list(self.dice),
                 "ranking": [self.colours[lane] for lane in self.ranking],
                 "finish_line": self.finish,
@@ -1783,7 +1786,23 @@ class HorseFeverState(State):
             view["drawn"] = list(self.drawn) if drawing_seat == seat else []
         if self.phase == OVER:
             view["fulfilled_targets"] = {str(s): c for s, c in enumerate(self.fulfilled) if c}
+        view["cards"] = self._shown_cards(view)
         return view
+
+    def _shown_cards(self, view: dict[str, Any]) -> dict[str, dict[str, str]]:
+        """Name and meaning of every card this view shows (and of no other)."""
+        ids: set[str] = set(view.get("hand", ())) | set(view.get("my_targets", ()))
+        ids |= set(view.get("drawn", ()))
+        ids |= {c["card"] for c in view["action_cards"] if c["card"] is not None}
+        ids |= {s["horse"] for s in view["stables"] if s["horse"] is not None}
+        for p in view["players"]:
+            ids |= set(p["assistants"]) | set(p["horses"])
+            if p["copied"] is not None:
+                ids.add(p["copied"])
+        for cards in view.get("fulfilled_targets", {}).values():
+            ids |= set(cards)
+        info = card_info(self.options.cards_file)
+        return {c: info[c] for c in sorted(ids) if c in info}
 
     def clone(self) -> HorseFeverState:
         new = object.__new__(type(self))

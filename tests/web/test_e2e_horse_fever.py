@@ -69,8 +69,13 @@ def _act(page: Any, rng: random.Random, before: Any = None) -> str | None:
             _click(page, ".actions button.hf-card", rng)
             _click(page, ".actions button[data-action=play_action_card]", rng)
         elif phase == "purchase":
-            # No offers to the bots (they always refuse): a Bank purchase or a pass.
-            _click(page, ".actions button[data-action]:not([data-action=buy_from_player])", rng)
+            # Action cards, to fix races, more often than not; no offers to the bots
+            # (they always refuse): otherwise a Bank purchase or a pass.
+            cards = ".actions button[data-action=buy_action_cards]"
+            if page.locator(cards).count() and rng.random() < 0.6:
+                page.click(cards, timeout=3000)
+            else:
+                _click(page, ".actions button[data-action]:not([data-action=buy_from_player])", rng)
         else:
             _click(page, ".actions button[data-action]:not([disabled])", rng)
     except Exception:  # the view changed under the click: try again next round
@@ -154,7 +159,7 @@ def test_ann_plays_a_board_game_against_two_odds_bots(
             ann.screenshot(path=str(screenshots / f"hf-desktop-{phase}.png"), full_page=True)
 
     played = _play(ann, rng, shoot)
-    assert {"purchase", "first_bet"} <= set(played)
+    assert {"purchase", "first_bet", "race_fixing", "english_auction"} <= set(played)
     assert ann.locator("svg.hf-track g.horse").count() == 6
     assert ann.locator("svg.hf-blackboard g.odds-row").count() == 6
     ann.wait_for_timeout(1000)

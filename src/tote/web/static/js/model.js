@@ -16,7 +16,7 @@ const NOTES = {
   "wits-and-wagers": "4 to 20 people. With fewer than 4 seats, play in teams: name each seat's members in the game options, e.g. {\"teams\": [{\"name\": \"Reds\", \"members\": [{\"name\": \"Ann\"}, {\"name\": \"Bo\"}]}, ...]}.",
 };
 
-const DEFAULT_PLAYERS = { "wits-and-wagers": 4, "winners-circle": 3 };
+const DEFAULT_PLAYERS = { "wits-and-wagers": 4, "winners-circle": 3, "horse-fever": 3 };
 
 function variantsOf(raw) {
   if (!raw) return [];

@@ -149,6 +149,9 @@ def test_ann_plays_a_board_game_against_two_odds_bots(
     )
     start_as_host(ann)
     ann.wait_for_selector("svg.hf-track g.horse")
+    watcher = new_page(**DESKTOP)
+    watcher.goto(table.table_link)
+    watcher.wait_for_selector("svg.hf-track g.horse")
     rng = random.Random(5)
     shots: set[str] = set()
 
@@ -174,6 +177,10 @@ def test_ann_plays_a_board_game_against_two_odds_bots(
     for seat, score in enumerate(result["scores"]):
         assert f"{score} VP" in shown[seat]
     assert ann.locator("#game .race").count() == 2
+    # A spectator's page follows the game to the same result, with no moves to make.
+    watcher.wait_for_selector("#result:not([hidden])")
+    assert watcher.locator("#result .ranking li").count() == 3
+    assert not watcher.locator(".actions").count() and not watcher.locator(".hf-me").count()
 
     views = frames.views()
     assert len(views) > 20
@@ -207,6 +214,8 @@ def test_ann_plays_the_party_game_on_a_phone(
             shots.add(phase)
             ann.wait_for_timeout(700)
             ann.screenshot(path=str(screenshots / f"hf-phone-{phase}.png"), full_page=True)
+            board = ann.locator("[data-part=board]")
+            board.screenshot(path=str(screenshots / f"hf-phone-{phase}-board.png"))
             width = ann.evaluate("document.documentElement.scrollWidth")
             assert width <= 390, f"the page is {width} px wide on a 390 px screen"
 

@@ -160,6 +160,13 @@ def test_ann_plays_a_board_game_against_two_odds_bots(
             shots.add(phase)
             ann.wait_for_timeout(700)  # the horses' moves end
             ann.screenshot(path=str(screenshots / f"hf-desktop-{phase}.png"), full_page=True)
+            # The same screen on a phone: nothing wider than 390 px.
+            ann.set_viewport_size(PHONE_390["viewport"])
+            ann.wait_for_timeout(200)
+            ann.screenshot(path=str(screenshots / f"hf-phone-board-{phase}.png"), full_page=True)
+            width = ann.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+            ann.set_viewport_size(DESKTOP["viewport"])
 
     played = _play(ann, rng, shoot)
     assert {"purchase", "first_bet", "race_fixing", "english_auction"} <= set(played)

@@ -165,7 +165,7 @@ def secrets_of(state: HorseFeverState, seat: int) -> set[str]:
     secret = set(state.hand[seat]) | set(state.owned_targets[seat])
     if state.phase in ("purchase", "draw", "keep", "offer", "lineup", "first_bet"):
         secret |= {card for s, card, _ in state.played if s == seat}
-    if state.phase in ("race_fixing", "second_bet", "copy_assistant"):
+    if state.phase in ("race_fixing", "second_bet", "secret_bet", "copy_assistant"):
         secret |= {card for s, card, _ in state.played if s == seat}
     if state.phase in ("draw", "keep") and state.queue and state.queue[0] == seat:
         secret |= set(state.drawn)

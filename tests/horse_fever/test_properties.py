@@ -1,5 +1,5 @@
-"""Property tests: random Horse Fever games in every mode built (board, with and without
-the starred cards, and family)."""
+"""Property tests: random Horse Fever games in every mode (board, with and without the
+starred cards, family, and party with and without Action cards)."""
 
 from __future__ import annotations
 
@@ -25,13 +25,14 @@ PROPERTY_SETTINGS = settings(
 
 @st.composite
 def game_setups(draw: Any) -> tuple[dict[str, Any], int, int]:
-    mode = draw(st.sampled_from(["board", "family"]))
+    mode = draw(st.sampled_from(["board", "family", "party"]))
     options = {
         "mode": mode,
         "advanced": mode == "board" and draw(st.booleans()),
         "length": draw(st.sampled_from(["short", "medium", "long"])),
+        "party_actions": mode == "party" and draw(st.booleans()),
     }
-    players = draw(st.integers(min_value=2, max_value=5))
+    players = draw(st.integers(min_value=2, max_value=20 if mode == "party" else 5))
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
     return options, players, seed
 
@@ -62,7 +63,11 @@ def test_random_board_games_end_and_conserve_danari_and_vp(
             assert state.legal_moves(turn.seats[0])
     result = state.result()
     assert result is not None
-    assert state.round == state.rounds or sum(not e for e in state.eliminated) < 2
+    assert (
+        state.round == state.rounds
+        or sum(not e for e in state.eliminated) < 2
+        or (state.party and any(state.broke(s) for s in range(players)))
+    )
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,6 +99,36 @@ def test_records_replay_identically(setup: tuple[dict[str, Any], int, int]) -> N
     assert json.dumps(again.state.view(None), sort_keys=True) == view
     assert again.state.result() == match.state.result()
     assert any(m.by == CHANCE for m in record.moves)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_setups())
+def test_no_view_depends_on_another_seats_secret_move(
+    setup: tuple[dict[str, Any], int, int],
+) -> None:
+    """PG 2.1 / 0.3: in every simultaneous turn, what one seat commits in secret (its
+    bet, its face-down card) changes nothing in the views and logs of the others or the
+    spectators until all have committed: two different commitments look the same."""
+    options, players, seed = setup
+    state = new_state(players, **options)
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_over:
+        turn = state.turn()
+        if turn.simultaneous and len(turn.seats) > 1:
+            seat = turn.seats[0]
+            moves = {state.random_move(seat, rng) for _ in range(8)}
+            clones = []
+            for move in list(moves)[:2]:
+                clone = state.clone()
+                clone.apply(seat, move)
+                clones.append(clone)
+            for viewer in (None, *(s for s in range(players) if s != seat)):
+                seen = {json.dumps(c.view(viewer), sort_keys=True) for c in clones}
+                assert len(seen) == 1
+            checked += 1
+        step_random(state, rng)
+    assert checked or options["mode"] != "party"
 
 
 def test_deck_order_is_in_no_view() -> None:

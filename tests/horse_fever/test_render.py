@@ -9,6 +9,8 @@ from tote.games.horse_fever import render
 
 from .hf_helpers import at_race, pass_all, started
 
+PARTY_ONE_RACE = ("-o", "mode=party", "-o", "rounds=1")
+
 
 def test_typed_bets_become_moves() -> None:
     state = started(2)
@@ -62,3 +64,41 @@ def test_tote_play_runs_a_game_with_typed_bets_and_numbered_moves() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "wins." in result.stdout and "Blackboard" in result.stdout
+
+
+def test_tote_play_runs_a_party_game_with_secret_typed_bets() -> None:
+    """`tote play horse-fever -o mode=party`: PG 2.1 secret bets are typed like the
+    Board Game's (no 'skip'), against bots, to the end of a one-race game."""
+    from typer.testing import CliRunner
+
+    from tote.cli.main import app
+
+    keys = "win white 200\n1\n" * 50
+    result = CliRunner().invoke(
+        app,
+        [*("play", "horse-fever", "-p", "4", "-b", "3", "--seed", "5"), *PARTY_ONE_RACE],
+        input=keys,
+    )
+    assert result.exit_code == 0, result.output
+    assert "secret" in result.stdout and "bets 200 D to win on white" in result.stdout
+    assert "winner" in result.stdout and "Player 1" in result.stdout
+
+
+def test_views_name_the_cards_they_show_and_no_other() -> None:
+    """Front ends get each shown card's name and meaning with the view: the owner of two
+    Action cards gets theirs, the others and spectators none (HF 2.2 secrecy)."""
+    from tote.games.horse_fever.moves import BuyActionCards
+
+    from .hf_helpers import draw
+
+    state = started(3)
+    state.apply(0, BuyActionCards())
+    draw(state, "A01", "A13")
+    cards = state.view(0)["state"]["cards"]
+    assert cards["A01"] == {
+        "name": "Magna Velocitas",
+        "kind": "positive action (A)",
+        "text": "start: moves 4",
+    }
+    assert set(cards) == {"A01", "A13"}
+    assert state.view(1)["state"]["cards"] == {} == state.view(None)["state"]["cards"]

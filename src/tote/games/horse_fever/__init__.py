@@ -1,10 +1,12 @@
-"""Horse Fever (Cranio Creations, 2009): the Board Game for 2 to 5 betting stable owners."""
+"""Horse Fever (Cranio Creations, 2009): the Board Game and the Family Game for 2 to 5
+betting stable owners, and the proposed Party Game for 2 to 20."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
+from tote.core.errors import OptionsError
 from tote.core.game import Game
 from tote.core.moves import Move
 from tote.games.horse_fever.bots import OddsBot
@@ -19,14 +21,19 @@ from tote.games.horse_fever.moves import (
     PlayActionCard,
 )
 from tote.games.horse_fever.options import HorseFeverOptions
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.rules import HorseFeverState, PartyState
+
+BOARD_MAX_PLAYERS = 5
+"""HF 0.1 / FG 0: the Board Game and the Family Game seat 2 to 5 players."""
 
 
 class HorseFever(Game):
     id = "horse-fever"
     title = "Horse Fever"
     min_players = 2
-    max_players = 5
+    max_players = 20
+    """PG 0.1: the Party Game seats up to 20; the other modes 5 (checked with the mode)."""
+    players_note = "2-5 (board, family), 2-20 (party)"
     options_model = HorseFeverOptions
     variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
         "advanced": (
@@ -38,6 +45,11 @@ class HorseFever(Game):
             " auctions, loans, Assistants, Targets or Horses",
             {"mode": "family"},
         ),
+        "party": (
+            "the Party Game (proposed): up to 20 players, 1000 D of chips, one secret"
+            " bet a race, the richest wins",
+            {"mode": "party"},
+        ),
         "short": ("Table 1, short game", {"length": "short"}),
         "long": ("Table 1, long game", {"length": "long"}),
     }
@@ -45,7 +57,14 @@ class HorseFever(Game):
     default_bot = "odds"
 
     def _new_state(self, options: HorseFeverOptions, num_players: int) -> HorseFeverState:
-        return HorseFeverState(
+        """HF 0.1 / PG 0.1: the player count is checked against the mode's limit."""
+        if options.mode != "party" and num_players > BOARD_MAX_PLAYERS:
+            raise OptionsError(
+                f"{self.title}'s {options.mode} game takes 2 to {BOARD_MAX_PLAYERS} players,"
+                f" not {num_players} (the party game takes up to {self.max_players})"
+            )
+        state_type = PartyState if options.mode == "party" else HorseFeverState
+        return state_type(
             options, num_players, cards(options.cards_file), board(options.board_file)
         )
 

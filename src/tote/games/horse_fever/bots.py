@@ -87,8 +87,8 @@ class OddsBot:
         phase = view["phase"]
         legal = obs.legal_moves
         me = obs.seat
-        if phase in ("first_bet", "second_bet"):
-            return self._bet(view, me, phase == "first_bet")
+        if phase in ("first_bet", "second_bet", "secret_bet"):
+            return self._bet(view, me, phase != "second_bet")
         assert legal
         if phase == "purchase":
             return self._purchase(view, me, legal)
@@ -154,6 +154,7 @@ class OddsBot:
         money, minimum = player["danari"], player["minimum_bet"]
         wins, shows = place_chances(self._rows(view))
         taken = {(b["stable"], b["bet"]) for b in view["bets"] if b["seat"] == me}
+        vp_worth = 0 if view["mode"] == "party" else VP_IN_DANARI  # PG 3.1: no VP
         best: tuple[float, str, str, float] | None = None
         for lane, stable in enumerate(view["stables"]):
             if not stable["bet_tokens_left"]:
@@ -166,7 +167,7 @@ class OddsBot:
                 else:
                     p, back, vp = shows[lane], 2, 1
                 per_danari = p * back - 1
-                value = per_danari * minimum + p * vp * VP_IN_DANARI
+                value = per_danari * minimum + p * vp * vp_worth
                 if best is None or value > best[0]:
                     best = (value, stable["stable"], kind, per_danari)
         assert best is not None

@@ -188,6 +188,13 @@ class FamilyRounds(_Strict):
     note: str = ""
 
 
+class Party(_Strict):
+    chips: int
+    races: int
+    source: Source
+    note: str = ""
+
+
 class Lanes(_Strict):
     values: tuple[str, ...]
     source: Source
@@ -209,6 +216,7 @@ class Board(_Strict):
     auction: Auction
     rounds: Rounds
     family_rounds: FamilyRounds
+    party: Party
     lanes: Lanes
 
     @model_validator(mode="after")
@@ -247,3 +255,97 @@ def card_name(card_id: str) -> str:
         if target.id == card_id:
             return f"{card_id} ({target.sign}{target.counts} Target)"
     return card_id
+
+
+def effect_text(effect: Effect) -> str:
+    """A card's effect in a few words (the meanings of ``cards.json``), for front ends."""
+    parts: list[str] = []
+    e = effect
+    if e.start_set is not None:
+        parts.append(f"start: moves {e.start_set}")
+    if e.start_add:
+        parts.append(f"start: {e.start_add:+d}")
+    if e.sprint_set is not None:
+        parts.append(f"sprint: {e.sprint_set} squares")
+    if e.sprint_add:
+        parts.append(f"sprint: {e.sprint_add:+d}")
+    if e.sprint_never:
+        parts.append("never sprints")
+    if e.finish_add:
+        parts.append(f"finish line: {e.finish_add:+d} squares")
+    if e.finish_stop:
+        parts.append("stops on the finish line")
+    if e.photo is not None:
+        parts.append(f"{e.photo}s a photo finish")
+    if e.if_last is not None:
+        parts.append(f"if last: moves {e.if_last}")
+    if e.if_first is not None:
+        parts.append(f"if first: moves {e.if_first}")
+    if e.odds_rows:
+        way = "toward 1:2" if e.odds_rows > 0 else "toward 1:7"
+        parts.append(f"odds {abs(e.odds_rows)} rows {way}")
+    if e.remove is not None:
+        parts.append(f"removes the {e.remove} cards")
+    if e.bet_money:
+        parts.append(f"winning bets {e.bet_money:+d} D")
+    if e.bet_vp:
+        parts.append(f"winning bets {e.bet_vp:+d} VP")
+    if e.payoff_money:
+        parts.append(f"+{e.payoff_money} D at every payoff")
+    if e.free_purchase is not None:
+        parts.append(f"{e.free_purchase} cards free")
+    if e.stable_discount:
+        parts.append(f"Stables {e.stable_discount} D cheaper")
+    for side, repay in e.loan_repay.items():
+        parts.append(f"repay the {side} loan with {repay} D")
+    if e.pass_bonus:
+        parts.append(f"passing pays {e.pass_bonus} D more")
+    if e.counts_as != 1:
+        parts.append(f"counts as {e.counts_as} for Targets")
+    if e.win_bonus_first:
+        parts.append(f"+{e.win_bonus_first} D on a winning first bet")
+    if e.win_bonus_second:
+        parts.append(f"+{e.win_bonus_second} D on a winning second bet")
+    if e.win_bonus:
+        parts.append(f"+{e.win_bonus} D on every winning bet")
+    if e.copies:
+        parts.append("copies another player's Assistant")
+    return "; ".join(parts)
+
+
+TARGET_WORDS = {
+    "stable": "Stables",
+    "assistant": "Assistants",
+    "target": "Targets",
+    "horse": "Horses",
+    "danari": "Danari",
+    "vp": "VP",
+}
+
+
+@cache
+def card_info(path: str | None = None) -> dict[str, dict[str, str]]:
+    """Name, kind and effect text of every Action, Assistant, Horse and Target card by
+    id: public knowledge (the card list), sent in a view only for the cards it shows."""
+    data = cards(path)
+    info: dict[str, dict[str, str]] = {}
+    for action in data.actions:
+        letter = f" ({action.letter})" if action.letter else ""
+        info[action.id] = {
+            "name": action.name,
+            "kind": f"{action.kind} action{letter}",
+            "text": effect_text(action.effect),
+        }
+    for group, kind in ((data.assistants, "assistant"), (data.horses, "horse")):
+        for card in group:
+            info[card.id] = {"name": card.name, "kind": kind, "text": effect_text(card.effect)}
+    for target in data.targets:
+        what = TARGET_WORDS.get(target.counts, target.counts)
+        most = "most" if target.sign == "+" else "fewest"
+        other = "more" if target.sign == "+" else "fewer"
+        info[target.id] = {
+            "name": f"Target: {most} {what}",
+            "kind": "target",
+            "text": f"{target.vp} VP if no other player has {other} {what}",
+        }
+    return info

@@ -10,11 +10,12 @@ from tote.core.game import GameOptions
 
 
 class HorseFeverOptions(GameOptions):
-    mode: Literal["board", "family"] = "board"
-    """Which of the rulebook's games: ``board`` (the Board Game) or ``family`` (the Family
-    Game as game-data section 6 reconstructs it: two free Action cards a round, no
-    purchases, auctions, loans, Assistants, Targets or Horses). The Party Game is not
-    built yet (see docs/rules/horse-fever.md)."""
+    mode: Literal["board", "family", "party"] = "board"
+    """Which of the rulebook's games: ``board`` (the Board Game, 2 to 5 players),
+    ``family`` (the Family Game as game-data section 6 reconstructs it: two free Action
+    cards a round, no purchases, auctions, loans, Assistants, Targets or Horses; 2 to 5)
+    or ``party`` (the Party Game as game-data section 6 proposes it: 2 to 20 players,
+    1000 D of chips, one secret bet a race, the richest wins)."""
     length: Literal["short", "medium", "long"] = "medium"
     """Table 1: the number of rounds by players and desired length (proposed table);
     the Family Game has one length (its own table)."""
@@ -23,6 +24,9 @@ class HorseFeverOptions(GameOptions):
     advanced: bool = False
     """Preparation: the cards marked with a star (4 Action cards, 6 Characters) are used
     only in later games; ``True`` adds them (their meanings are proposed)."""
+    party_actions: bool = False
+    """Party Game (PG 0.3, game-data section 6's optional rule): every player is dealt
+    one Action card a race and plays it face down before the bets."""
     cards_file: str | None = None
     """A replacement for ``data/cards.json`` (same schema)."""
     board_file: str | None = None
@@ -32,4 +36,12 @@ class HorseFeverOptions(GameOptions):
     def _family_has_no_starred_cards(self) -> HorseFeverOptions:
         if self.mode == "family" and self.advanced:
             raise ValueError("the Family Game uses no starred cards (FG 0)")
+        return self
+
+    @model_validator(mode="after")
+    def _party_options(self) -> HorseFeverOptions:
+        if self.mode == "party" and self.advanced:
+            raise ValueError("the Party Game uses no Characters nor starred cards (PG 0.1)")
+        if self.party_actions and self.mode != "party":
+            raise ValueError("party_actions is an option of the Party Game (mode 'party')")
         return self

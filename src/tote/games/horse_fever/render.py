@@ -39,6 +39,7 @@ PHASES = {
     "first_bet": "2.1 First bet",
     "race_fixing": "2.2 Race-fixing",
     "second_bet": "2.3 Second bet",
+    "secret_bet": "Party Game: secret bets",
     "change_odds": "3.1 Eric Change",
     "movement": "3.2 Race",
     "sprint": "3.2 Race (sprint)",
@@ -47,6 +48,7 @@ PHASES = {
     "english_auction": "4.2 English auction (buy 1 VP)",
     "over": "Final Stage: game over",
 }
+BETTING = ("first_bet", "second_bet", "secret_bet")
 
 
 def _names(view: dict[str, Any], names: Sequence[str] | None = None) -> list[str]:
@@ -58,6 +60,36 @@ def _names(view: dict[str, Any], names: Sequence[str] | None = None) -> list[str
 
 def _stable(name: str) -> Text:
     return Text(name, style=STYLES.get(name, "bold"))
+
+
+def _players(state: dict[str, Any], names: list[str]) -> Table:
+    players = Table(box=box.SIMPLE, title="Players")
+    for column in ("player", "character", "Danari", "VP", "min bet", "stables", "cards", "loans"):
+        players.add_column(column)
+    for p in state["players"]:
+        cards = f"{len(p['assistants'])} asst, {len(p['horses'])} horse, {p['targets']} target"
+        cards += f", {p['action_cards']} action"
+        players.add_row(
+            names[p["seat"]] + (" (out)" if p["eliminated"] else ""),
+            p["character"] or "",
+            str(p["danari"]),
+            str(p["vp"]),
+            str(p["minimum_bet"]),
+            ", ".join(p["stables"]),
+            cards,
+            ", ".join(p["loans"]),
+        )
+    return players
+
+
+def _party_players(state: dict[str, Any], names: list[str]) -> Table:
+    """PG 0.1: the Party Game's players hold only chips (and an Action card, PG 0.3)."""
+    players = Table(box=box.SIMPLE, title="Players")
+    for column in ("player", "Danari", "action cards"):
+        players.add_column(column)
+    for p in state["players"]:
+        players.add_row(names[p["seat"]], str(p["danari"]), str(p["action_cards"]))
+    return players
 
 
 def render(view: dict[str, Any]) -> RenderableType:
@@ -85,23 +117,10 @@ def render(view: dict[str, Any]) -> RenderableType:
             "" if s["place"] is None else str(s["place"]),
             str(s["bet_tokens_left"]),
         )
-    players = Table(box=box.SIMPLE, title="Players")
-    for column in ("player", "character", "Danari", "VP", "min bet", "stables", "cards", "loans"):
-        players.add_column(column)
-    for p in state["players"]:
-        cards = f"{len(p['assistants'])} asst, {len(p['horses'])} horse, {p['targets']} target"
-        cards += f", {p['action_cards']} action"
-        players.add_row(
-            names[p["seat"]] + (" (out)" if p["eliminated"] else ""),
-            p["character"] or "",
-            str(p["danari"]),
-            str(p["vp"]),
-            str(p["minimum_bet"]),
-            ", ".join(p["stables"]),
-            cards,
-            ", ".join(p["loans"]),
-        )
-    parts: list[RenderableType] = [header, board, players]
+    if state["mode"] == "party":
+        parts: list[RenderableType] = [header, board, _party_players(state, names)]
+    else:
+        parts = [header, board, _players(state, names)]
     if state["bets"]:
         parts.append(
             Text(
@@ -112,6 +131,8 @@ def render(view: dict[str, Any]) -> RenderableType:
                 )
             )
         )
+    if state["phase"] == "secret_bet" and view.get("committed"):
+        parts.append(Text("Secret bets in: " + ", ".join(names[s] for s in view["committed"])))
     if state["action_cards"]:
         parts.append(
             Text(
@@ -181,7 +202,7 @@ def parse_input(text: str, view: dict[str, Any]) -> dict[str, Any] | None:
     """A bet typed as ``win red 300`` (or ``show``), or ``skip``; ``None`` otherwise."""
     raw = " ".join(text.lower().split())
     state = view.get("state") or {}
-    if state.get("phase") not in ("first_bet", "second_bet") or raw.startswith(("{", "[")):
+    if state.get("phase") not in BETTING or raw.startswith(("{", "[")):
         return None
     if raw == "skip":
         return {"type": "skip_bet"}
@@ -197,10 +218,12 @@ def parse_input(text: str, view: dict[str, Any]) -> dict[str, Any] | None:
 
 def input_help(view: dict[str, Any]) -> str:
     state = view["state"]
-    if state.get("phase") in ("first_bet", "second_bet"):
+    if state.get("phase") in BETTING:
         me = view.get("seat")
         minimum = state["players"][me]["minimum_bet"] if me is not None else 100
-        extra = " or 'skip'" if state["phase"] == "second_bet" else " (mandatory)"
+        extra = {"second_bet": " or 'skip'", "secret_bet": " (secret, mandatory)"}.get(
+            state["phase"], " (mandatory)"
+        )
         return (
             f"Bet: 'win <horse> <Danari>' or 'show <horse> <Danari>', at least {minimum} D{extra}."
         )

@@ -1,4 +1,5 @@
-"""Horse Fever, the Board Game, in the order of the rulebook's phases.
+"""Horse Fever, the Board Game, in the order of the rulebook's phases, with the
+Family Game (``FG``) and the proposed Party Game (``PG``) as modes.
 
 Preparation, then each round: 1 Purchase Phase (two steps, then the Starting
 Lineup), 2 Betting Phase (first bet, race-fixing, second bet), 3 Race Phase
@@ -13,7 +14,7 @@ odds rows 0..5 stand for 1:2 .. 1:7.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from tote.core.events import Event
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
-from tote.games.horse_fever.data import ActionCard, Board, Cards, Effect, TargetCard
+from tote.games.horse_fever.data import ActionCard, Board, Cards, Effect, TargetCard, card_info
 from tote.games.horse_fever.moves import (
     CODEC,
     Accept,
@@ -73,6 +74,7 @@ LINEUP = "lineup"
 FIRST_BET = "first_bet"
 RACE_FIXING = "race_fixing"
 SECOND_BET = "second_bet"
+SECRET_BET = "secret_bet"
 CHANGE_ODDS = "change_odds"
 MOVEMENT = "movement"
 SPRINT = "sprint"
@@ -194,9 +196,13 @@ class HorseFeverState(State):
         self.eliminated = [False] * n
         self.copied: list[str | None] = [None] * n
         self.loans_left = cards.loans.cards
-        # HF 0.3: every player receives one starting VP.
+        self.family = options.mode == "family"
+        self.party = options.mode == "party"
         for seat in range(n):
-            self._give_vp(seat, board.starting_vp.value)
+            if self.party:  # PG 0.2: chips, no VP, no Character
+                self._pay(seat, board.party.chips)
+            else:  # HF 0.3: every player receives one starting VP.
+                self._give_vp(seat, board.starting_vp.value)
         # HF 0.4: one shuffled stack per card back.
         self.decks: dict[str, Deck] = {
             "action": Deck(list(self.actions)),
@@ -207,15 +213,17 @@ class HorseFeverState(State):
         self.movement_deck = Deck(list(self.movement))
         self.row = [-1] * 6
         self.owner: list[int | None] = [None] * 6
-        # HF 0.5: bet tokens, players minus one of each colour.
-        self.tokens_per_colour = n - 1
-        self.family = options.mode == "family"
+        # HF 0.5: bet tokens, players minus one of each colour (PG 2.2: no limit, so
+        # one per player, as many as one secret bet each can use).
+        self.tokens_per_colour = n if self.party else n - 1
         self.deal_queue: list[int] = []
         table = board.rounds.table.get(str(n))
         if options.rounds is not None:
             self.rounds = options.rounds
         elif self.family:
             self.rounds = board.family_rounds.table.get(str(n), 6)
+        elif self.party:
+            self.rounds = board.party.races
         elif table is not None:
             self.rounds = table[options.length]
         else:
@@ -348,7 +356,7 @@ class HorseFeverState(State):
             Event("stable_token", {"stable": colour, "odds": self.board.odds_rows[row]})
         )
         if not self._tokens_to_place:
-            self.phase = SETUP_CHARACTERS
+            self.phase = SETUP_FIRST_PLAYER if self.party else SETUP_CHARACTERS
 
     def _deal_character(self, character_id: str) -> None:
         """HF 0.7: each player draws a Character and takes its Danari; a basic Character
@@ -385,9 +393,12 @@ class HorseFeverState(State):
         self.log.append(
             Event("round", {"round": self.round, "rounds": self.rounds, "first": self.first_player})
         )
-        if self.family:
+        if self.family or (self.party and self.options.party_actions):
             self.deal_queue = self.clockwise(self.first_player)
             self._deal_action_cards()
+            return
+        if self.party:
+            self._start_secret_bet()
             return
         self.queue = [
             s
@@ -401,13 +412,18 @@ class HorseFeverState(State):
 
     def _deal_action_cards(self) -> None:
         """FG 1 (Family Game): every player is dealt two Action cards for free, in turn
-        order from the First Player; then the first bet."""
-        if self.deal_queue and len(self.decks["action"]) >= 2:
-            self.drawing = (self.deal_queue.pop(0), "action", 2)
+        order from the First Player; then the first bet. PG 0.3 (Party Game with
+        ``party_actions``): one card each, while the deck lasts; then race-fixing."""
+        count = 1 if self.party else 2
+        if self.deal_queue and len(self.decks["action"]) >= count:
+            self.drawing = (self.deal_queue.pop(0), "action", count)
             self.phase = DRAW
         else:
             self.deal_queue = []
-            self._start_first_bet()
+            if self.party:
+                self._start_race_fixing()
+            else:
+                self._start_first_bet()
 
     def _copy_candidates(self, seat: int) -> list[str]:
         return sorted(
@@ -633,7 +649,7 @@ class HorseFeverState(State):
         if count > 1:
             return
         self.drawing = None
-        if self.family:
+        if self.family or self.party:
             self._deal_action_cards()
         elif deck == "action":
             self._purchase_done()
@@ -799,9 +815,9 @@ class HorseFeverState(State):
         if move.amount > self.money[seat]:
             raise IllegalMove("HF 2.0 how to bet", f"you have only {self.money[seat]} D")
 
-    def _place_bet(self, seat: int, move: PlaceBet) -> None:
+    def _stake(self, seat: int, move: PlaceBet, betting: int) -> None:
+        """HF 2.0: a Bet token of the horse's colour on the staked Danari."""
         lane = self.lane_of[move.stable]
-        betting = 1 if self.phase == FIRST_BET else 2
         self.tokens_left[lane] -= 1
         self._pay(seat, -move.amount)  # HF 3.3: staked Danari are the Bank's property
         self.bets.append(Bet(seat, lane, move.bet, move.amount, betting))
@@ -811,6 +827,10 @@ class HorseFeverState(State):
                 {"seat": seat, "stable": move.stable, "bet": move.bet, "amount": move.amount},
             )
         )
+
+    def _place_bet(self, seat: int, move: PlaceBet) -> None:
+        betting = 1 if self.phase == FIRST_BET else 2
+        self._stake(seat, move, betting)
         if betting == 1:
             self.queue.pop(0)
             self._advance_first_bet()
@@ -822,9 +842,16 @@ class HorseFeverState(State):
 
     # -------------------------------------------------------- 2.2 Race-fixing
     def _start_race_fixing(self) -> None:
-        """HF 2.2: from the First Player, clockwise, one Action card at a time."""
+        """HF 2.2: from the First Player, clockwise, one Action card at a time. PG 0.3:
+        in the Party Game every player holding a card plays it at once, in secret (a
+        simultaneous turn); the lanes are shown when all have played."""
         self.phase = RACE_FIXING
         self.queue = self.clockwise(self.first_player)
+        if self.party:
+            self.queue = [s for s in self.queue if self.hand[s]]
+            if not self.queue:
+                self._start_secret_bet()
+            return
         self._advance_race_fixing()
 
     def _advance_race_fixing(self) -> None:
@@ -834,13 +861,17 @@ class HorseFeverState(State):
             self.queue.append(self.queue.pop(0))
         self._start_second_bet()
 
-    def _play_action(self, seat: int, move: PlayActionCard) -> None:
+    def _lay_card(self, seat: int, move: PlayActionCard) -> None:
+        """HF 2.2: the card lies face down behind the lane; only its owner knows it."""
         lane = self.lane_of[move.stable]
         self.hand[seat].remove(move.card)
         self.played.append((seat, move.card, lane))
         self.log.append(
             Event("action_card", {"seat": seat, "stable": move.stable}, {seat: {"card": move.card}})
         )
+
+    def _play_action(self, seat: int, move: PlayActionCard) -> None:
+        self._lay_card(seat, move)
         self.queue.append(self.queue.pop(0))
         self._advance_race_fixing()
 
@@ -860,6 +891,35 @@ class HorseFeverState(State):
             self.queue.pop(0)
         if not self.queue:
             self._reveal_action_cards()
+
+    # ------------------------------------------------ PG 2 Party Game secret bet
+    def _start_secret_bet(self) -> None:
+        """PG 2.1: every player chooses one horse, Win or Show and a stake in secret
+        (a simultaneous turn); the bets are revealed together."""
+        self.phase = SECRET_BET
+        self.queue = self.clockwise(self.first_player)
+
+    def _do_simultaneous(self, moves: Mapping[int, Move]) -> None:
+        """PG 0.3 / PG 2.1: the secret moves of a Party Game turn, resolved together in
+        turn order from the First Player."""
+        seats = list(self.queue)
+        if self.phase == RACE_FIXING:
+            for seat in seats:
+                move = moves[seat]
+                assert isinstance(move, PlayActionCard)
+                self._lay_card(seat, move)
+            self._start_secret_bet()
+            return
+        for seat in seats:
+            move = moves[seat]
+            assert isinstance(move, PlaceBet)
+            self._stake(seat, move, 1)
+        self.queue = []
+        self._reveal_action_cards()
+
+    def broke(self, seat: int) -> bool:
+        """PG 4.1: a player who cannot stake the least bet (100 D, R7) is broke."""
+        return self.money[seat] < self.board.minimum_bet_per_vp.value
 
     # ======================================================== 3. Race Phase
     def _reveal_action_cards(self) -> None:
@@ -1054,7 +1114,7 @@ class HorseFeverState(State):
                 else:
                     danari, vp = b.amount * 2, board.show_vp.value
                 danari = max(0, danari + fx.bet_money)
-                vp = max(0, vp + fx.bet_vp)
+                vp = 0 if self.party else max(0, vp + fx.bet_vp)  # PG 3.1: no VP
                 bonus = sum(
                     e.win_bonus + (e.win_bonus_first if b.betting == 1 else e.win_bonus_second)
                     for e in effects
@@ -1113,8 +1173,8 @@ class HorseFeverState(State):
         # Ruling R3: played Action cards and Movement cards are shuffled back.
         self.decks["action"].shuffle_in([card for _, card, _ in self.played])
         self.movement_deck = Deck(list(self.movement))
-        if self.family:
-            self._end_round()  # FG 2: no Auction Phase
+        if self.family or self.party:
+            self._end_round()  # FG 2, PG 3.2: no Auction Phase
         else:
             self._start_dutch_auction()
 
@@ -1203,7 +1263,9 @@ class HorseFeverState(State):
     def _end_round(self) -> None:
         """HF 4.3: the First Player card and Sprint dice pass left; next round or 5.0."""
         self.queue = []
-        if self.round >= self.rounds:
+        if self.round >= self.rounds or (
+            self.party and any(self.broke(s) for s in range(self.num_players))
+        ):
             self._final_stage()
             return
         self.first_player = self.clockwise((self.first_player + 1) % self.num_players)[0]
@@ -1312,6 +1374,8 @@ class HorseFeverState(State):
         Players who lost the game rank last with score 0."""
         if self.phase != OVER:
             return None
+        if self.party:
+            return self._party_result()
         scores = tuple(
             0 if self.eliminated[s] else self.total_vp(s) for s in range(self.num_players)
         )
@@ -1321,6 +1385,13 @@ class HorseFeverState(State):
         ]
         ranking = tuple(1 + sum(1 for k in keys if k > key) for key in keys)
         winners = tuple(s for s, r in enumerate(ranking) if r == 1 and not self.eliminated[s])
+        return Result(scores, ranking, winners)
+
+    def _party_result(self) -> Result:
+        """PG 4.2: the richest player wins; equal Danari share the place."""
+        scores = tuple(self.money)
+        ranking = tuple(1 + sum(1 for m in scores if m > mine) for mine in scores)
+        winners = tuple(s for s, r in enumerate(ranking) if r == 1)
         return Result(scores, ranking, winners)
 
     # ========================================================= core contract
@@ -1335,6 +1406,8 @@ class HorseFeverState(State):
             return self._seat_turns[self.offer[1]]
         if phase == PHOTO:
             return self._seat_turns[self.first_player]
+        if self.party and phase in (SECRET_BET, RACE_FIXING):
+            return Turn(seats=tuple(self.queue), simultaneous=True)
         if phase in (DUTCH, ENGLISH):
             return self._seat_turns[self.auction_active[0]]
         return self._seat_turns[self.queue[0]]
@@ -1412,7 +1485,7 @@ class HorseFeverState(State):
         phase = self.phase
         if phase == PURCHASE:
             return self.purchase_moves(seat)
-        if phase in (FIRST_BET, SECOND_BET):
+        if phase in (FIRST_BET, SECOND_BET, SECRET_BET):
             return None
         if phase == RACE_FIXING:
             return [
@@ -1462,7 +1535,7 @@ class HorseFeverState(State):
                 pick = int(rng.random() * len(groups))
             group = groups[pick]
             return group[int(rng.random() * len(group))]
-        if self.phase not in (FIRST_BET, SECOND_BET):
+        if self.phase not in (FIRST_BET, SECOND_BET, SECRET_BET):
             return super().random_move(seat, rng)
         taken = {(b.lane, b.kind) for b in self.bets if b.seat == seat}
         tokens = self.tokens_left
@@ -1485,12 +1558,55 @@ class HorseFeverState(State):
         amount = 100 * (low + int(rng.random() * (high - low + 1)))
         return PlaceBet(self.colours[lane], kind, amount)  # type: ignore[arg-type]
 
+    def timeout_move(self, seat: int) -> Move | None:
+        """What a server plays for a seat whose clock runs out (ruling R27): the least
+        committal legal move. A pass (1.1: take 400 D), the Minimum Bet to Show on the
+        best-odds horse with a Bet token left (the first bet and the Party Game's secret
+        bet are mandatory), no
+        second bet, the first card of the hand on the first lane (all cards must be
+        played), the first card drawn, a refused offer, no more Horses, the first tied
+        horse, no odds change, a refusal in the auctions. ``None`` when ``seat`` is not
+        to act."""
+        if seat not in self.turn().seats:
+            return None
+        phase = self.phase
+        if phase == PURCHASE:
+            return PASS
+        if phase in (FIRST_BET, SECRET_BET):
+            return self._least_bet(seat)
+        if phase == SECOND_BET:
+            return SkipBet()
+        if phase in (DUTCH, ENGLISH):
+            return Refuse()
+        if phase == OFFER:
+            return AnswerOffer(None)
+        if phase == LINEUP:
+            return EndLineup()
+        if phase == CHANGE_ODDS:
+            return ChangeOdds(self.colours[0], 0)
+        legal = self.legal_moves(seat)
+        return legal[0] if legal else None
+
+    def _least_bet(self, seat: int) -> PlaceBet:
+        """The Minimum Bet to Show (else to Win) on the best-odds horse one may bet on
+        (a seat to make a mandatory bet always may, HF 2.1)."""
+        lanes = sorted(range(6), key=lambda lane: (self.row[lane], lane))
+        lane, kind = next(
+            (lane, kind)
+            for lane in lanes
+            for kind in ("show", "win")
+            if kind in self._bet_kinds(seat, lane)
+        )
+        return PlaceBet(self.colours[lane], kind, self.minimum_bet(seat))
+
     def _check(self, seat: int, move: Move) -> None:
         phase = self.phase
-        if phase in (FIRST_BET, SECOND_BET):
+        if phase in (FIRST_BET, SECOND_BET, SECRET_BET):
             if isinstance(move, PlaceBet):
                 self._check_bet(seat, move)
                 return
+            if phase == SECRET_BET:
+                raise IllegalMove("PG 2.1 secret bet", "every player bets: a horse, Win or Show")
             if isinstance(move, SkipBet):
                 if phase == FIRST_BET:
                     raise IllegalMove("HF 2.1 first bet", "the first bet is mandatory")
@@ -1581,6 +1697,7 @@ class HorseFeverState(State):
             FIRST_BET,
             RACE_FIXING,
             SECOND_BET,
+            SECRET_BET,
             COPY,
         )
         view: dict[str, Any] = {
@@ -1638,6 +1755,9 @@ class HorseFeverState(State):
             "race": {
                 "unit": self.unit,
                 "movement_card": self.movement_shown,
+                "movement_values": None
+                if self.movement_shown is None
+                else list(self.movement[self.movement_shown].values),
                 "dice": None if self.dice is None else list(self.dice),
                 "ranking": [self.colours[lane] for lane in self.ranking],
                 "finish_line": self.finish,
@@ -1666,10 +1786,26 @@ class HorseFeverState(State):
             view["drawn"] = list(self.drawn) if drawing_seat == seat else []
         if self.phase == OVER:
             view["fulfilled_targets"] = {str(s): c for s, c in enumerate(self.fulfilled) if c}
+        view["cards"] = self._shown_cards(view)
         return view
 
+    def _shown_cards(self, view: dict[str, Any]) -> dict[str, dict[str, str]]:
+        """Name and meaning of every card this view shows (and of no other)."""
+        ids: set[str] = set(view.get("hand", ())) | set(view.get("my_targets", ()))
+        ids |= set(view.get("drawn", ()))
+        ids |= {c["card"] for c in view["action_cards"] if c["card"] is not None}
+        ids |= {s["horse"] for s in view["stables"] if s["horse"] is not None}
+        for p in view["players"]:
+            ids |= set(p["assistants"]) | set(p["horses"])
+            if p["copied"] is not None:
+                ids.add(p["copied"])
+        for cards in view.get("fulfilled_targets", {}).values():
+            ids |= set(cards)
+        info = card_info(self.options.cards_file)
+        return {c: info[c] for c in sorted(ids) if c in info}
+
     def clone(self) -> HorseFeverState:
-        new = object.__new__(HorseFeverState)
+        new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         for name in (
             "money",
@@ -1709,3 +1845,10 @@ class HorseFeverState(State):
         new.effects = list(self.effects)
         new._pending = dict(self._pending)
         return new
+
+
+class PartyState(HorseFeverState):
+    """The Party Game (PG): the same state machine, whose secret bets (and, with
+    ``party_actions``, face-down cards) are the core's simultaneous turns."""
+
+    has_simultaneous_turns = True

@@ -19,7 +19,7 @@ const NOTES = {
   "wits-and-wagers": "4 to 20 people, at 2 to 7 seats: with fewer than 4 seats, play in teams of 1 to 3. Write each team's members under its seat (ages break a final tie: the youngest wins).",
 };
 
-const DEFAULT_PLAYERS = { "wits-and-wagers": 4, "winners-circle": 3 };
+const DEFAULT_PLAYERS = { "wits-and-wagers": 4, "winners-circle": 3, "horse-fever": 3 };
 
 function variantsOf(raw) {
   if (!raw) return [];

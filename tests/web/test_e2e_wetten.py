@@ -1,13 +1,15 @@
 """Wetten! through the pages: a secret ticket, a refused ticket, and a whole game.
 
 Ann hosts on a desktop browser, Bob plays on a phone-sized one, a tipster bot takes
-the third seat.
+the third seat. The track is drawn as SVG (a field per track field, a token per
+horse); one's race cards are card faces, one's tickets grids.
 """
 
 from __future__ import annotations
 
 import contextlib
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -61,6 +63,21 @@ def _act(page: Any, rng: random.Random) -> bool:
     return False
 
 
+def _narrow(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide on a 360 px screen"
+
+
+def _track_shows(page: Any, state: dict[str, Any]) -> None:
+    """The SVG track has the view's number of fields and each horse's token stands
+    where the view puts it (its field, or its place once finished)."""
+    assert page.locator("svg.wt-track path.field").count() == state["track"]
+    for horse in state["horses"]:
+        token = page.locator(f"svg.wt-track g.horse[data-horse='{horse['number']}']")
+        assert token.get_attribute("data-position") == str(horse["position"])
+        assert token.get_attribute("data-place") == (str(horse["place"]) if horse["place"] else "")
+
+
 def _play(pages: list[Any], rng: random.Random, done: Any, limit: float = 150.0) -> None:
     started = time.monotonic()
     while not done():
@@ -99,10 +116,25 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
     for page in (ann, bob):
         page.wait_for_selector(".players tr[data-seat='1'] td:has-text('$1,000')")
     assert "$2,000" in ann.inner_text(".players tr[data-seat='0']")
-    assert "2,000 on Queen 1." in ann.inner_text(".wt-mine")
-    assert "Queen 1." not in bob.inner_text(".wt-mine")
-    width = bob.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"the page is {width} px wide on a 360 px screen"
+    cell = (
+        ".wt-mine table.wt-grid[data-ticket=set_the_stakes] td[data-horse='Queen'][data-place='1']"
+    )
+    assert ann.inner_text(cell) == "$2,000"
+    assert bob.inner_text(cell) == ""
+    assert "$1,000" in bob.inner_text(cell.replace("Queen", "Joker").replace("'1'", "'4'"))
+    _narrow(bob)
+
+    # The horses leave the gate: the tokens move onto the track's fields.
+    _play(
+        [ann, bob],
+        rng,
+        lambda: ann.locator("svg.wt-track g.horse:not([data-position='0'])").count() > 0,
+    )
+    with live_server.api() as api:
+        _track_shows(ann, api.get(f"/api/tables/{table_id}/view").json()["view"]["state"])
+    ann.screenshot(path=str(screenshots / "wt-desktop-race.png"), full_page=True)
+    bob.locator("#game [data-part=track]").screenshot(path=str(screenshots / "wt-phone-track.png"))
+    _narrow(bob)
 
     # Race 1 runs to its payout through the pages.
     race_one = "table.history tr[data-race='1']"
@@ -113,8 +145,25 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
     assert summary["tickets"][0]["set_the_stakes"] == [
         {"horse": "Queen", "place": 1, "stake": 2000}
     ]
-    finish = ann.inner_text(race_one)
-    assert all(f"{place}. {horse}" in finish for horse, place in summary["places"].items())
+    for horse, place in summary["places"].items():
+        chip = ann.locator(f"{race_one} .placed[data-horse='{horse}']")
+        assert chip.get_attribute("data-place") == str(place)
+    for page in (ann, bob):
+        _track_shows(page, view["state"])
+    # One's race cards are drawn as card faces: exactly the hand of one's view.
+    hand = [c["card"] for c in frames["bob"].views()[-1]["state"]["hand"]]
+    assert (
+        bob.locator(".wt-mine .wt-hand .wt-card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+        == hand
+    )
+    # Ann's hand and action cards of this race are nowhere on Bob's board.
+    mine = frames["ann"].views()[-1]["state"]
+    board = bob.inner_html("#game")
+    for card in [c["card"] for c in mine["hand"]] + [c["card"] for c in mine["action_cards"]]:
+        assert not re.search(rf"\b{re.escape(card)}\b", board), card
+    _narrow(bob)
     assert [
         int(c.replace("$", "").replace(",", ""))
         for c in ann.locator(".players td.money").all_inner_texts()
@@ -131,6 +180,9 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
         shown = page.inner_text("#result")
         assert all(f"{c:,}" in shown for c in final["state"]["cash"])
     ann.screenshot(path=str(screenshots / "wt-desktop-over.png"), full_page=True)
+    bob.screenshot(path=str(screenshots / "wt-phone-over.png"))
+    _track_shows(bob, final["state"])
+    _narrow(bob)
 
     # Until the payout, Bob's socket never carried Ann's ticket cells or her cards.
     for seen in frames["bob"].views():

@@ -132,6 +132,7 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
     )
     with live_server.api() as api:
         _track_shows(ann, api.get(f"/api/tables/{table_id}/view").json()["view"]["state"])
+    ann.wait_for_timeout(2000)  # the tokens' gentle move along the loop
     ann.screenshot(path=str(screenshots / "wt-desktop-race.png"), full_page=True)
     bob.locator("#game [data-part=track]").screenshot(path=str(screenshots / "wt-phone-track.png"))
     _narrow(bob)

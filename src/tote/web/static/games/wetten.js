@@ -124,8 +124,9 @@ function buildTrack(n) {
   const numbers = [];
   for (let k = 1; k <= n; k += 1) {
     fields.push(s("path.field", { d: fieldPath(k, n), class: k % 2 ? "odd" : "even", "data-field": String(k) }));
+    if (n > 48 && k !== 1 && k % 5) continue;
     const p = loopPoint((k - 0.5) * (PERIMETER / n), LOOP.width / 2 - 6);
-    numbers.push(s("text.field-no", { x: p.x.toFixed(1), y: (p.y + 2.3).toFixed(1) }, String(k)));
+    numbers.push(s("text.field-no", { x: p.x.toFixed(1), y: (p.y + 2.8).toFixed(1) }, String(k)));
   }
   const a = loopPoint(0, LOOP.width / 2 + 3);
   const b = loopPoint(0, -LOOP.width / 2 - 3);
@@ -248,9 +249,10 @@ function drawTrack(holder, view) {
     const where = horse.place ? `finished ${ordinal(horse.place)}` : horse.position <= 0 ? "behind the start line" : `on field ${horse.position} of ${n}`;
     token.querySelector("title").textContent = `#${horse.number} ${horse.name}, ${where}`;
     const moving = before !== null && race === String(st.race) && horse.position > before && token.style.transform !== end;
+    const from = token.style.transform;
     token.style.transform = end;
     if (moving && !reduced() && token.animate) {
-      const frames = pathFrames(before, horse.position, n, end);
+      const frames = [from, ...pathFrames(before, horse.position, n, end)];
       token.animate(
         frames.map((transform) => ({ transform })),
         { duration: Math.min(1800, 140 * frames.length), easing: "ease-in-out" },
@@ -621,7 +623,7 @@ function players(view, ctx) {
         h("td", null, seatTag(ctx, seat), committed.has(seat) ? h("span.badge.done", null, "committed") : null),
         h("td.money", null, money(st.cash[seat])),
         h("td", null, `${st.hand_sizes[seat]} / ${st.action_counts[seat]}`),
-        h("td", null, `${money(ticket.stakes_total)} + ${money(ticket.second_total)}`, ticket.no_chance ? h("span.badge", null, `8x ${ticket.no_chance.horse} ${ticket.no_chance.place}.`) : null),
+        h("td", null, `${money(ticket.stakes_total)} + ${money(ticket.second_total)}`, ticket.no_chance ? h("span.badge", null, `8x on ${ticket.no_chance.horse} ${ordinal(ticket.no_chance.place)}`) : null),
         h("td", null, `${money(st.card_price[seat])} · ${fee === null ? "–" : fee ? money(fee) : "free"}`),
       ),
     );
@@ -737,6 +739,7 @@ function helpLines(view) {
   const st = view.state;
   return [
     h("p.help", null, "Five races. Bet in secret on horse and place (Set the Stakes pays 4x), watch the Start, bet again (Second Bet pays 2x), then race to the line."),
+    h("p.help", null, "The track: the horses wait at the gate behind the start/finish line and race clockwise, field 1 first; a horse past the line stands on the podium with its place."),
     h("p.help", null, "Every round each player lays a race card face down; the horses move by the sums. Action cards change a round; the first of a race is free, then 3x and 5x the minimum stake."),
     h("p.help", null, `Race cards cost $1,000, then double. Pro-Rule "No chance...": ${st.pro_rules ? "on (show your ticket in Second Bet, one bet pays 8x)" : "off in this race"}.`),
   ];

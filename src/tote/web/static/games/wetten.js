@@ -151,8 +151,29 @@ function buildTrack(n) {
     s("g.podium", null, s("rect.podium-base", { x: String(podiumX(4) - PODIUM.step / 2 - 4), y: String(PODIUM.base), width: String(4 * PODIUM.step + 8), height: "3", rx: "1" }), steps),
     s("text.infield", { x: String(LOOP.cx), y: String(LOOP.cy - 34) }),
     s("text.infield-sub", { x: String(LOOP.cx), y: String(LOOP.cy - 20) }),
+    s("g.ghosts"),
     s("g.horses"),
   );
+}
+
+/** While the revealed cards wait for the action cards: a dashed ring where each
+ *  running horse would land with this round's movement (past the line, the loop
+ *  goes on). */
+function ghosts(st) {
+  if (st.stage !== "window" || !(st.timing === "start" || st.timing === "neck_and_neck")) return [];
+  const n = st.track;
+  return st.horses.map((horse, i) => {
+    if (horse.place || !horse.movement) return null;
+    const to = horse.position + horse.movement;
+    const p = loopPoint((to - 0.5) * (PERIMETER / n), -14.5 + i * 9.5);
+    return s(
+      "g.ghost",
+      { transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`, "data-horse": String(horse.number) },
+      s("circle", { r: "5", stroke: colourOf(i) }),
+      s("text", { y: "2.2", fill: colourOf(i) }, String(horse.number)),
+      s("title", null, `${horse.name}: +${horse.movement} this round, to ${to > n ? `${to - n} past the line` : `field ${to}`}`),
+    );
+  });
 }
 
 /** Where each horse stands: in the gate (position 0), on its field, or on the
@@ -222,6 +243,7 @@ function drawTrack(holder, view) {
   const last = st.history.length ? st.history[st.history.length - 1] : null;
   const winners = last ? Object.keys(last.places).filter((name) => last.places[name] === 1) : [];
   svg.querySelector("text.infield-sub").textContent = last && !st.round && !view.over ? `Race ${last.race} won by ${winners.join(" & ")}` : "";
+  fill(svg.querySelector("g.ghosts"), ghosts(st));
   const layer = svg.querySelector("g.horses");
   const at = spots(st);
   st.horses.forEach((horse, i) => {
@@ -267,24 +289,24 @@ function drawTrack(holder, view) {
 function legend(view) {
   const st = view.state;
   const pending = st.stage === "window" && (st.timing === "start" || st.timing === "neck_and_neck");
-  return h(
-    "ul.wt-legend",
-    null,
-    st.horses.map((horse) =>
+  const rows = st.horses.map((horse) =>
+    h(
+      "li",
+      { dataset: { horse: horse.name } },
+      horseTag(st, horse.name),
       h(
-        "li",
-        { dataset: { horse: horse.name } },
-        horseTag(st, horse.name),
-        h(
-          "span.where",
-          null,
-          horse.place ? h("span.badge.place", null, ordinal(horse.place)) : horse.position <= 0 ? "at the start" : `field ${horse.position}/${st.track}`,
-        ),
-        !horse.place && pending ? h("span.move.pending", { title: "this round's movement, before action cards" }, `+${horse.movement}`) : null,
-        !horse.place && !pending && horse.position > 0 && horse.moved ? h("span.move", { title: "moved last round" }, `last +${horse.moved}`) : null,
+        "span.where",
+        null,
+        horse.place ? h("span.badge.place", null, ordinal(horse.place)) : horse.position <= 0 ? "at the start" : `field ${horse.position}/${st.track}`,
       ),
+      !horse.place && pending ? h("span.move.pending", { title: "this round's movement, before action cards" }, `+${horse.movement}`) : null,
+      !horse.place && !pending && horse.position > 0 && horse.moved ? h("span.move", { title: "moved last round" }, `last +${horse.moved}`) : null,
     ),
   );
+  return [
+    h("ul.wt-legend", null, rows),
+    pending ? h("p.help", null, "The cards are revealed: a dashed ring marks where each horse lands, unless an action card changes its move.") : null,
+  ];
 }
 
 // ------------------------------------------------------------------ cards
@@ -489,7 +511,7 @@ function targetLabel(move, view, ctx) {
   if (move.other_horse) parts.push(" ⇄ ", horseTag(st, move.other_horse));
   if (move.place) parts.push(` ${ordinal(move.place)}`);
   if (move.opponent !== null && move.opponent !== undefined) parts.push(seatLabel(ctx, move.opponent));
-  return parts.length ? parts : "Play it";
+  return parts.length ? parts : "Announce";
 }
 
 function moveButton(label, move, send, { primary = false, action = null, card = null, title = "" } = {}) {

@@ -344,6 +344,8 @@ function backCard(label) {
   return h("div.wt-card.back", null, h("span.card-id", null, label));
 }
 
+/** An action card's face: its name, the windows it may be announced in, its effect
+ *  (``extra``: the target buttons when it may be announced now). */
 function actionCard(card, extra = null) {
   return h(
     "div.wt-action-card",
@@ -385,9 +387,10 @@ function ticketGrid(st, kind, bets, marks = {}) {
         ),
       ),
     ),
-    h("tfoot", null, h("tr", null, h("td", { colspan: "5" }, total ? `${money(total)} on the ticket` : bets ? "no bets" : "not written yet"))),
+    h("tfoot", null, h("tr", null, h("td", { colspan: "5" }, total ? `${money(total)} on the ticket` : "no bets"))),
   );
 }
+
 // ------------------------------------------------------------------ sections
 function banner(view, ctx) {
   const st = view.state;

@@ -201,10 +201,10 @@ function spots(st) {
         const field = Number(key.slice(1));
         const mid = (field - 0.5) * (PERIMETER / n);
         const along = Math.min(7, PERIMETER / n / 4);
-        const offsets = m === 1 ? [[0, -1]] : m === 2 ? [[0, -9.5], [0, 9.5]] : [[-along, -9.5], [along, -9.5], [-along, 9.5], [along, 9.5]];
+        const offsets = m === 1 ? [[0, -1]] : m === 2 ? [[0, -8.5], [0, 7.5]] : [[-along, -9.5], [along, -9.5], [-along, 9.5], [along, 9.5]];
         const [da, dr] = offsets[k];
         const p = loopPoint(mid + da, dr - 4);
-        at[i] = { x: p.x, y: p.y, r: m === 1 ? 9 : m === 2 ? 8.5 : 6.5 };
+        at[i] = { x: p.x, y: p.y, r: m === 1 ? 9 : m === 2 ? 8 : 6.5 };
       }
     });
   }

@@ -100,9 +100,9 @@ class State(ABC):
     # ------------------------------------------------------------------ core
     def turn(self) -> Turn:
         turn = self._turn()
-        if self._pending and turn.simultaneous:
-            waiting = tuple(s for s in turn.seats if s not in self._pending)
-            return Turn(seats=waiting, simultaneous=True)
+        pending = self._pending
+        if pending and turn.simultaneous:
+            return Turn(tuple([s for s in turn.seats if s not in pending]), False, True)
         return turn
 
     @property
@@ -158,18 +158,19 @@ class State(ABC):
         self._check_actor(actor, parsed, turn)
         self._carry_out(actor, parsed, turn)
 
-    def apply_unchecked(self, actor: Actor, move: Move) -> None:
+    def apply_unchecked(self, actor: Actor, move: Move, turn: Turn | None = None) -> None:
         """Carry out a move taken from this very state's :meth:`legal_moves`,
         :meth:`random_move` or :meth:`sample_chance`, without checking it again.
 
         For simulators, where checking moves the rules just generated would only
         cost time. Anything from outside (a player, a record, a bot that builds its
-        own moves) must go through :meth:`apply`.
+        own moves) must go through :meth:`apply`. A simulator that has just read
+        :meth:`turn` passes it as ``turn``, so it is not worked out a second time.
         """
         if actor == CHANCE:
             self._do_chance(move)
         elif self.has_simultaneous_turns:
-            self._carry_out(actor, move, self.turn())
+            self._carry_out(actor, move, self.turn() if turn is None else turn)
         else:
             self._do(actor, move)
 

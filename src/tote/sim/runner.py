@@ -134,7 +134,7 @@ def play_bots(
                 # RandomBot.choose(obs) is obs.random_move(bot.rng): the same draw, minus
                 # building an Observation.
                 assert isinstance(bot, RandomBot)
-                state.apply_unchecked(seat, state.random_move(seat, bot.rng))
+                state.apply_unchecked(seat, state.random_move(seat, bot.rng), turn)
             else:
                 _apply(state, seat, _choose(bot, state, seat, seed), bot, seed)
         else:

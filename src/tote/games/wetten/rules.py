@@ -124,6 +124,7 @@ class WettenState(State):
         self._all_race_cards = sorted(self.card_values)
         self._all_action_cards = sorted(self.action_cards)
         self._cells = [(h, p) for h in range(len(self.horse_names)) for p in range(1, PLACES + 1)]
+        self._moves: dict[tuple[Any, ...], Move] = {}
         self.everyone = Turn(seats=tuple(range(num_players)), simultaneous=True)
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
         self.race = 0
@@ -672,20 +673,19 @@ class WettenState(State):
         self.rounds += 1
         self.revealed = []
         cards = []
+        hands, discard, card_values = self.hands, self.discard, self.card_values
         for seat in range(self.num_players):
             move = moves[seat]
             assert isinstance(move, PlayRaceCard)
-            if move.card is not None:
-                self.hands[seat].remove(move.card)
-                self.discard.append(move.card)
-                cards.append(self.card_values[move.card])
-            self.revealed.append(
-                {
-                    "seat": seat,
-                    "card": move.card,
-                    "values": None if move.card is None else list(self.card_values[move.card]),
-                }
-            )
+            card = move.card
+            if card is None:
+                self.revealed.append({"seat": seat, "card": None, "values": None})
+                continue
+            hands[seat].remove(card)
+            discard.append(card)
+            values = card_values[card]
+            cards.append(values)
+            self.revealed.append({"seat": seat, "card": card, "values": list(values)})
         self.movement = round_movement(cards, self.running())
         self.log.append(
             Event(
@@ -698,22 +698,23 @@ class WettenState(State):
             )
         )
         self.stage = REFILL
-        for seat in range(self.num_players):
-            self.draws.extend([(seat, "free")] * max(0, 2 - len(self.hands[seat])))
+        for seat, hand in enumerate(hands):
+            if len(hand) < 2:
+                self.draws.extend([(seat, "free")] * (2 - len(hand)))
         self._draw_pending()
 
     def _move_horses(self) -> None:
         """WT 3.2, 4.1-4.6: the horses move; those past the line are placed."""
-        running = self.running()
+        position, moved, movement = self.position, self.moved, self.movement
         finishers = []
-        for h in range(len(self.position)):
-            if running[h]:
-                self.position[h] += self.movement[h]
-                self.moved[h] = self.movement[h]
-                if self.position[h] > self.track:
+        for h, place in enumerate(self.places):
+            if place is None:
+                position[h] += movement[h]
+                moved[h] = movement[h]
+                if position[h] > self.track:
                     finishers.append(h)
-        groups = finishing_groups(finishers, self.position, self.moved)
-        assign_places(groups, self.places)
+        if finishers:
+            assign_places(finishing_groups(finishers, position, moved), self.places)
         self.log.append(
             Event(
                 "horses_moved",
@@ -725,7 +726,7 @@ class WettenState(State):
                 },
             )
         )
-        if all(p is not None for p in self.places):
+        if None not in self.places:
             self._pay_out()
         elif self.rounds == 1:
             self._open_window("second_bet")
@@ -833,7 +834,8 @@ class WettenState(State):
             return None
         if stage == PLAY:
             hand = self.hands[seat]
-            return [PlayRaceCard(c) for c in hand] if hand else [PlayRaceCard(None)]
+            move = self._move
+            return [move(PlayRaceCard, c) for c in hand] if hand else [move(PlayRaceCard, None)]
         if stage == RESOLVE:
             assert self.looking is not None
             return [KeepCard(c) for c in self.looking[1]]
@@ -843,31 +845,43 @@ class WettenState(State):
         moves: list[Move] = [PASS]
         if self.cash[seat] >= self.price(seat):
             moves.append(BUY)
+        moves.extend(self._announcements(seat))
+        return moves
+
+    def _announcements(self, seat: int) -> list[Move]:
+        """The window moves besides passing and buying: showing the ticket (WT 9.1)
+        and every action card with each target it may take (WT 7, 8). Moves are
+        immutable, so each is built once per game (:meth:`_move`)."""
+        move = self._move
+        moves: list[Move] = []
         if self.timing == "second_bet" and self._may_show_ticket(seat):
-            moves.extend(NoChance(self.horse_names[h], p) for h, p in sorted(self.stakes[seat]))
+            moves.extend(
+                move(NoChance, self.horse_names[h], p) for h, p in sorted(self.stakes[seat])
+            )
         fee = self.fee(seat)
         if fee is None or fee > self.cash[seat]:
             return moves
         names = self.horse_names
-        running = [names[h] for h, runs in enumerate(self.running()) if runs]
+        running = [names[h] for h, p in enumerate(self.places) if p is None]
+        timing = self.timing
         for card_id in self.actions[seat]:
             card = self.action_cards[card_id]
-            if "any" not in card.when and self.timing not in card.when:
+            if timing not in card.when and "any" not in card.when:
                 continue
             effect = card.effect
             if effect in ("move", "halve"):
-                moves.extend(PlayActionCard(card_id, horse=h) for h in running)
+                moves.extend(move(PlayActionCard, card_id, h) for h in running)
             elif effect == "swap":
                 moves.extend(
-                    PlayActionCard(card_id, horse=a, other_horse=b)
+                    move(PlayActionCard, card_id, a, b)
                     for i, a in enumerate(running)
                     for b in running[i + 1 :]
                 )
             elif effect == "boost_last":
-                moves.extend(PlayActionCard(card_id, horse=names[h]) for h in self.last_place())
+                moves.extend(move(PlayActionCard, card_id, names[h]) for h in self.last_place())
             elif effect == "peek_hand":
                 moves.extend(
-                    PlayActionCard(card_id, opponent=o)
+                    move(PlayActionCard, card_id, None, None, o)
                     for o in range(self.num_players)
                     if o != seat
                 )
@@ -878,16 +892,25 @@ class WettenState(State):
                     if e["seat"] == seat and e["effect"] == "hedge"
                 }
                 moves.extend(
-                    PlayActionCard(card_id, horse=names[h], place=p)
+                    move(PlayActionCard, card_id, names[h], None, None, p)
                     for h, p in sorted(self.stakes[seat])
                     if (h, p) not in taken
                 )
             elif effect == "cancel":
                 if self.announced and self.announced[-1]["seat"] != seat:
-                    moves.append(PlayActionCard(card_id))
+                    moves.append(move(PlayActionCard, card_id))
             else:
-                moves.append(PlayActionCard(card_id))
+                moves.append(move(PlayActionCard, card_id))
         return moves
+
+    def _move(self, kind: type[Move], *fields: Any) -> Move:
+        """The move ``kind(*fields)``, built the first time it is asked for and
+        then shared (moves are frozen), so generating moves allocates little."""
+        key = (kind, *fields)
+        move = self._moves.get(key)
+        if move is None:
+            move = self._moves[key] = kind(*fields)
+        return move
 
     def _check(self, seat: int, move: Move) -> None:
         stage = self.stage
@@ -965,19 +988,19 @@ class WettenState(State):
         """A random player: small random tickets, a random card, and in action
         windows mostly passing (buying seldom, so playouts stay short)."""
         stage = self.stage
-        if stage in (STAKES, SECOND):
-            return self._random_ticket(seat, rng)
         if stage == WINDOW:
             x = rng.random()
             if x < 0.75:
                 return PASS
             if x < 0.8 and self.cash[seat] >= self.price(seat):
                 return BUY
-            others = [m for m in self._window_moves(seat) if not isinstance(m, Pass | BuyRaceCard)]
+            others = self._announcements(seat)
             return others[int(rng.random() * len(others))] if others else PASS
+        if stage in (STAKES, SECOND):
+            return self._random_ticket(seat, rng)
         if stage == PLAY:
             hand = self.hands[seat]
-            return PlayRaceCard(hand[int(rng.random() * len(hand))] if hand else None)
+            return self._move(PlayRaceCard, hand[int(rng.random() * len(hand))] if hand else None)
         moves = self.legal_moves(seat)
         assert moves
         return moves[int(rng.random() * len(moves))]

@@ -16,6 +16,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from itertools import filterfalse
 from typing import Any, ClassVar, NamedTuple
 
 from tote.core.errors import IllegalMove, MalformedMove
@@ -102,7 +103,7 @@ class State(ABC):
         turn = self._turn()
         pending = self._pending
         if pending and turn.simultaneous:
-            return Turn(tuple([s for s in turn.seats if s not in pending]), False, True)
+            return Turn(tuple(filterfalse(pending.__contains__, turn.seats)), False, True)
         return turn
 
     @property
@@ -167,27 +168,33 @@ class State(ABC):
         own moves) must go through :meth:`apply`. A simulator that has just read
         :meth:`turn` passes it as ``turn``, so it is not worked out a second time.
         """
-        if actor == CHANCE:
+        if not isinstance(actor, int):
             self._do_chance(move)
-        elif self.has_simultaneous_turns:
-            self._carry_out(actor, move, self.turn() if turn is None else turn)
+            return
+        if self.has_simultaneous_turns:
+            if turn is None:
+                turn = self.turn()
+            if turn.simultaneous:
+                self._commit(actor, move, turn)
+                return
+        self._do(actor, move)
+
+    def _carry_out(self, actor: Actor, move: Move, turn: Turn) -> None:
+        if not isinstance(actor, int):
+            self._do_chance(move)
+        elif turn.simultaneous:
+            self._commit(actor, move, turn)
         else:
             self._do(actor, move)
 
-    def _carry_out(self, actor: Actor, move: Move, turn: Turn) -> None:
-        if actor == CHANCE:
-            self._do_chance(move)
-        elif turn.simultaneous:
-            assert isinstance(actor, int)
-            self._pending[actor] = move
-            self.log.append(Event("committed", {"seat": actor}, {actor: {"move": move.to_json()}}))
-            if len(turn.seats) == 1:
-                moves = self._pending
-                self._pending = {}
-                self._do_simultaneous(moves)
-        else:
-            assert isinstance(actor, int)
-            self._do(actor, move)
+    def _commit(self, seat: int, move: Move, turn: Turn) -> None:
+        """Keep ``seat``'s secret move; once it is the last one awaited, resolve them all."""
+        self._pending[seat] = move
+        self.log.append(Event("committed", {"seat": seat}, {seat: {"move": move.to_json()}}))
+        if len(turn.seats) == 1:
+            moves = self._pending
+            self._pending = {}
+            self._do_simultaneous(moves)
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""

@@ -139,6 +139,8 @@ class WettenState(State):
         behind the line, prices and fees start over; the decks wait for their
         shuffle (a chance move), then :meth:`_deal` deals."""
         self.race += 1
+        self.min_stake = self.min_stakes[self.race - 1]
+        """WT 2.3: 1000, 1000, 2000, 2000, 3000 in races 1 to 5."""
         n = self.num_players
         self.pile: list[str] = []
         """The race pile, top card last (drawn with ``pop``); its order is never shown."""
@@ -165,6 +167,7 @@ class WettenState(State):
         self.priority = 0
         self.passes = 0
         self.able: list[bool] = []
+        self.able_count = 0
         self.announced: list[dict[str, Any]] = []
         self.to_resolve: list[dict[str, Any]] = []
         self.looking: tuple[int, list[str]] | None = None
@@ -172,11 +175,6 @@ class WettenState(State):
         self.shuffle: str | None = DECKS
         self.stage = DEAL
         self.log.append(Event("race", {"race": self.race, "minimum_stake": self.min_stake}))
-
-    @property
-    def min_stake(self) -> int:
-        """WT 2.3: 1000, 1000, 2000, 2000, 3000 in races 1 to 5."""
-        return self.min_stakes[self.race - 1]
 
     @property
     def pro_rules(self) -> bool:
@@ -363,35 +361,37 @@ class WettenState(State):
         self.windows_opened += 1
         self.log.append(Event("window", {"timing": timing, "priority": self.priority}))
         self._refresh_able()
-        self._find_priority()
+        self._find_priority(self.priority)
 
-    def _may_act(self, seat: int) -> bool:
-        """Whether ``seat`` gets a priority turn: it holds an action card (a public
-        count), can afford a race card, or may still show its ticket (WT 9.1)."""
-        return (
-            bool(self.actions[seat])
-            or self.cash[seat] >= self.price(seat)
-            or (self.timing == "second_bet" and self._may_show_ticket(seat))
-        )
-
-    def _find_priority(self) -> None:
-        """Skip seats that cannot act; close the window once everyone able to act
-        has passed in a row (or nobody can act). ``self.able`` is refreshed whenever
-        cash, hands or tickets change (not by a pass)."""
-        able = self.able
-        if self.passes >= sum(able):
+    def _find_priority(self, seat: int) -> None:
+        """Priority to ``seat`` or, skipping seats that cannot act, the next one that
+        can; close the window once everyone able to act has passed in a row (or
+        nobody can act). ``self.able`` and ``self.able_count`` are refreshed
+        whenever cash, hands or tickets change (not by a pass)."""
+        if self.passes >= self.able_count:
             self._close_window()
             return
-        n = self.num_players
-        while not able[self.priority]:
-            self.priority = (self.priority + 1) % n
+        able, n = self.able, self.num_players
+        while not able[seat]:
+            seat = (seat + 1) % n
+        self.priority = seat
 
     def _refresh_able(self) -> None:
-        self.able = [self._may_act(s) for s in range(self.num_players)]
+        """Who gets a priority turn: a player holding an action card (a public
+        count), able to afford a race card, or who may still show their ticket
+        (WT 9.1)."""
+        second_bet = self.timing == "second_bet"
+        cash, purchases = self.cash, self.purchases
+        self.able = [
+            bool(actions)
+            or cash[seat] >= FIRST_PRICE << purchases[seat]
+            or (second_bet and self._may_show_ticket(seat))
+            for seat, actions in enumerate(self.actions)
+        ]
+        self.able_count = sum(self.able)
 
     def _next_priority(self) -> None:
-        self.priority = (self.priority + 1) % self.num_players
-        self._find_priority()
+        self._find_priority((self.priority + 1) % self.num_players)
 
     def price(self, seat: int) -> int:
         """WT 6.2: 1000, 2000, 4000, ... for this player's k-th card this race."""
@@ -456,23 +456,23 @@ class WettenState(State):
         }
         self.announced.append(entry)
         public = self._announcement_view(entry, None)
-        self.log.append(
-            Event(
-                "action_announced",
-                {**public, "fee": fee},
-                {seat: self._announcement_view(entry, seat)},
-            )
-        )
+        # Only a Hedge shows its owner more than everyone sees (_announcement_view).
+        mine = self._announcement_view(entry, seat) if card.effect == "hedge" else public
+        self.log.append(Event("action_announced", {**public, "fee": fee}, {seat: mine}))
 
     def _close_window(self) -> None:
         """WT 7.4 / 8.11: cancellations first (a later Inquiry may cancel an earlier
         one), then the remaining cards in announcement order."""
         self.stage = RESOLVE
-        for entry in reversed(self.announced):
+        announced = self.announced
+        if not announced:
+            self._after_window()
+            return
+        for entry in reversed(announced):
             if entry["effect"] == "cancel" and not entry["cancelled"]:
-                self.announced[entry["target"]]["cancelled"] = True
-        self.to_resolve = list(self.announced)
-        self.action_discard.extend(e["card"] for e in self.announced)
+                announced[entry["target"]]["cancelled"] = True
+        self.to_resolve = list(announced)
+        self.action_discard.extend(e["card"] for e in announced)
         self._resolve()
 
     def _resolve(self) -> None:
@@ -956,7 +956,7 @@ class WettenState(State):
         if isinstance(move, Pass):
             self.passes += 1
             self.log.append(Event("pass", {"seat": seat}))
-            self._next_priority()
+            self._find_priority((seat + 1) % self.num_players)
         elif isinstance(move, BuyRaceCard):
             self._buy(seat)
             self._refresh_able()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tote.core.errors import IllegalMove
@@ -83,6 +84,17 @@ OVER = "over"
 
 PASS = Pass()
 BUY = BuyRaceCard()
+NO_CARD = PlayRaceCard(None)
+"""WT 3.1: what a player with an empty hand lays (no card)."""
+
+
+@cache
+def shared_move(kind: type[Move], *fields: Any) -> Move:
+    """The move ``kind(*fields)``, built the first time it is asked for and then
+    shared: moves are frozen values, and the same few (a card, a card with its
+    target) recur all game, so generating legal moves allocates almost nothing."""
+    return kind(*fields)
+
 
 # Pending shuffles.
 DECKS = "decks"
@@ -124,7 +136,6 @@ class WettenState(State):
         self._all_race_cards = sorted(self.card_values)
         self._all_action_cards = sorted(self.action_cards)
         self._cells = [(h, p) for h in range(len(self.horse_names)) for p in range(1, PLACES + 1)]
-        self._moves: dict[tuple[Any, ...], Move] = {}
         self.everyone = Turn(seats=tuple(range(num_players)), simultaneous=True)
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
         self.race = 0
@@ -834,8 +845,7 @@ class WettenState(State):
             return None
         if stage == PLAY:
             hand = self.hands[seat]
-            move = self._move
-            return [move(PlayRaceCard, c) for c in hand] if hand else [move(PlayRaceCard, None)]
+            return [shared_move(PlayRaceCard, c) for c in hand] if hand else [NO_CARD]
         if stage == RESOLVE:
             assert self.looking is not None
             return [KeepCard(c) for c in self.looking[1]]
@@ -851,8 +861,8 @@ class WettenState(State):
     def _announcements(self, seat: int) -> list[Move]:
         """The window moves besides passing and buying: showing the ticket (WT 9.1)
         and every action card with each target it may take (WT 7, 8). Moves are
-        immutable, so each is built once per game (:meth:`_move`)."""
-        move = self._move
+        immutable values, so each is built once and shared (:func:`shared_move`)."""
+        move = shared_move
         moves: list[Move] = []
         if self.timing == "second_bet" and self._may_show_ticket(seat):
             moves.extend(
@@ -902,15 +912,6 @@ class WettenState(State):
             else:
                 moves.append(move(PlayActionCard, card_id))
         return moves
-
-    def _move(self, kind: type[Move], *fields: Any) -> Move:
-        """The move ``kind(*fields)``, built the first time it is asked for and
-        then shared (moves are frozen), so generating moves allocates little."""
-        key = (kind, *fields)
-        move = self._moves.get(key)
-        if move is None:
-            move = self._moves[key] = kind(*fields)
-        return move
 
     def _check(self, seat: int, move: Move) -> None:
         stage = self.stage
@@ -1000,7 +1001,9 @@ class WettenState(State):
             return self._random_ticket(seat, rng)
         if stage == PLAY:
             hand = self.hands[seat]
-            return self._move(PlayRaceCard, hand[int(rng.random() * len(hand))] if hand else None)
+            if not hand:
+                return NO_CARD
+            return shared_move(PlayRaceCard, hand[int(rng.random() * len(hand))])
         moves = self.legal_moves(seat)
         assert moves
         return moves[int(rng.random() * len(moves))]

@@ -89,10 +89,10 @@ NO_CARD = PlayRaceCard(None)
 
 
 @cache
-def shared_move(kind: type[Move], *fields: Any) -> Move:
-    """The move ``kind(*fields)``, built the first time it is asked for and then
-    shared: moves are frozen values, and the same few (a card, a card with its
-    target) recur all game, so generating legal moves allocates almost nothing."""
+def shared_move(kind: type[Move] | type[Bet], *fields: Any) -> Any:
+    """The move (or bet) ``kind(*fields)``, built the first time it is asked for and
+    then shared: moves are frozen values, and the same few (a card, a card with its
+    target, a bet) recur all game, so generating moves allocates almost nothing."""
     return kind(*fields)
 
 
@@ -1003,7 +1003,8 @@ class WettenState(State):
             hand = self.hands[seat]
             if not hand:
                 return NO_CARD
-            return shared_move(PlayRaceCard, hand[int(rng.random() * len(hand))])
+            played: PlayRaceCard = shared_move(PlayRaceCard, hand[int(rng.random() * len(hand))])
+            return played
         moves = self.legal_moves(seat)
         assert moves
         return moves[int(rng.random() * len(moves))]
@@ -1011,13 +1012,13 @@ class WettenState(State):
     def _random_ticket(self, seat: int, rng: random.Random) -> Move:
         budget = self.cash[seat]
         minimum = self.min_stake
-        bets = []
+        bets: list[Bet] = []
         for h, p in rng.sample(self._cells, rng.randrange(4)):
             stake = minimum * (1 + rng.randrange(2))
             if stake > budget:
                 break
             budget -= stake
-            bets.append(Bet(self.horse_names[h], p, stake))
+            bets.append(shared_move(Bet, self.horse_names[h], p, stake))
         if self.stage == STAKES:
             return SetTheStakes(tuple(bets))
         marked = None

@@ -150,8 +150,6 @@ class WettenState(State):
         behind the line, prices and fees start over; the decks wait for their
         shuffle (a chance move), then :meth:`_deal` deals."""
         self.race += 1
-        self.min_stake = self.min_stakes[self.race - 1]
-        """WT 2.3: 1000, 1000, 2000, 2000, 3000 in races 1 to 5."""
         n = self.num_players
         self.pile: list[str] = []
         """The race pile, top card last (drawn with ``pop``); its order is never shown."""
@@ -186,6 +184,11 @@ class WettenState(State):
         self.shuffle: str | None = DECKS
         self.stage = DEAL
         self.log.append(Event("race", {"race": self.race, "minimum_stake": self.min_stake}))
+
+    @property
+    def min_stake(self) -> int:
+        """WT 2.3: 1000, 1000, 2000, 2000, 3000 in races 1 to 5."""
+        return self.min_stakes[self.race - 1]
 
     @property
     def pro_rules(self) -> bool:

@@ -13,8 +13,12 @@ from collections.abc import Iterable, Sequence
 def round_movement(cards: Iterable[Sequence[int]], running: Sequence[bool]) -> list[int]:
     """WT 3.2: each running horse moves the sum of its numbers on all revealed
     cards; a finished horse's numbers are ignored (WT 3.6, ruling 17)."""
-    totals = [sum(column) for column in zip(*cards, strict=True)] or [0] * len(running)
-    return [total if runs else 0 for total, runs in zip(totals, running, strict=True)]
+    movement = [0] * len(running)
+    for values in cards:
+        for horse, value in enumerate(values):
+            if running[horse]:
+                movement[horse] += value
+    return movement
 
 
 def apply_modifier(

@@ -16,6 +16,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from itertools import filterfalse
 from typing import Any, ClassVar, NamedTuple
 
 from tote.core.errors import IllegalMove, MalformedMove
@@ -100,9 +101,9 @@ class State(ABC):
     # ------------------------------------------------------------------ core
     def turn(self) -> Turn:
         turn = self._turn()
-        if self._pending and turn.simultaneous:
-            waiting = tuple(s for s in turn.seats if s not in self._pending)
-            return Turn(seats=waiting, simultaneous=True)
+        pending = self._pending
+        if pending and turn.simultaneous:
+            return Turn(tuple(filterfalse(pending.__contains__, turn.seats)), False, True)
         return turn
 
     @property
@@ -158,35 +159,42 @@ class State(ABC):
         self._check_actor(actor, parsed, turn)
         self._carry_out(actor, parsed, turn)
 
-    def apply_unchecked(self, actor: Actor, move: Move) -> None:
+    def apply_unchecked(self, actor: Actor, move: Move, turn: Turn | None = None) -> None:
         """Carry out a move taken from this very state's :meth:`legal_moves`,
         :meth:`random_move` or :meth:`sample_chance`, without checking it again.
 
         For simulators, where checking moves the rules just generated would only
         cost time. Anything from outside (a player, a record, a bot that builds its
-        own moves) must go through :meth:`apply`.
+        own moves) must go through :meth:`apply`. A simulator that has just read
+        :meth:`turn` passes it as ``turn``, so it is not worked out a second time.
         """
-        if actor == CHANCE:
+        if not isinstance(actor, int):
             self._do_chance(move)
-        elif self.has_simultaneous_turns:
-            self._carry_out(actor, move, self.turn())
+            return
+        if self.has_simultaneous_turns:
+            if turn is None:
+                turn = self.turn()
+            if turn.simultaneous:
+                self._commit(actor, move, turn)
+                return
+        self._do(actor, move)
+
+    def _carry_out(self, actor: Actor, move: Move, turn: Turn) -> None:
+        if not isinstance(actor, int):
+            self._do_chance(move)
+        elif turn.simultaneous:
+            self._commit(actor, move, turn)
         else:
             self._do(actor, move)
 
-    def _carry_out(self, actor: Actor, move: Move, turn: Turn) -> None:
-        if actor == CHANCE:
-            self._do_chance(move)
-        elif turn.simultaneous:
-            assert isinstance(actor, int)
-            self._pending[actor] = move
-            self.log.append(Event("committed", {"seat": actor}, {actor: {"move": move.to_json()}}))
-            if len(turn.seats) == 1:
-                moves = self._pending
-                self._pending = {}
-                self._do_simultaneous(moves)
-        else:
-            assert isinstance(actor, int)
-            self._do(actor, move)
+    def _commit(self, seat: int, move: Move, turn: Turn) -> None:
+        """Keep ``seat``'s secret move; once it is the last one awaited, resolve them all."""
+        self._pending[seat] = move
+        self.log.append(Event("committed", {"seat": seat}, {seat: {"move": move.to_json()}}))
+        if len(turn.seats) == 1:
+            moves = self._pending
+            self._pending = {}
+            self._do_simultaneous(moves)
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""

@@ -121,7 +121,9 @@ def play_bots(
     """
     state = game.new_state(options, len(bot_names))
     bots = [make_bot(game, name, seed, seat) for seat, name in enumerate(bot_names)]
-    trusted = [type(bot) is RandomBot for bot in bots]
+    # RandomBot.choose(obs) is obs.random_move(bot.rng): the same draw, minus building
+    # an Observation. Seats played by other bots have no stream here (None).
+    random_streams = [bot.rng if type(bot) is RandomBot else None for bot in bots]
     rng = random.Random(seed)
     while True:
         turn = state.turn()
@@ -129,13 +131,11 @@ def play_bots(
             state.apply_unchecked(CHANCE, state.sample_chance(rng))
         elif turn.seats:
             seat = turn.seats[0]
-            bot = bots[seat]
-            if trusted[seat]:
-                # RandomBot.choose(obs) is obs.random_move(bot.rng): the same draw, minus
-                # building an Observation.
-                assert isinstance(bot, RandomBot)
-                state.apply_unchecked(seat, state.random_move(seat, bot.rng))
+            stream = random_streams[seat]
+            if stream is not None:
+                state.apply_unchecked(seat, state.random_move(seat, stream), turn)
             else:
+                bot = bots[seat]
                 _apply(state, seat, _choose(bot, state, seat, seed), bot, seed)
         else:
             break

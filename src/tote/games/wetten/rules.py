@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tote.core.errors import IllegalMove
@@ -83,6 +84,17 @@ OVER = "over"
 
 PASS = Pass()
 BUY = BuyRaceCard()
+NO_CARD = PlayRaceCard(None)
+"""WT 3.1: what a player with an empty hand lays (no card)."""
+
+
+@cache
+def shared_move(kind: type[Move] | type[Bet], *fields: Any) -> Any:
+    """The move (or bet) ``kind(*fields)``, built the first time it is asked for and
+    then shared: moves are frozen values, and the same few (a card, a card with its
+    target, a bet) recur all game, so generating moves allocates almost nothing."""
+    return kind(*fields)
+
 
 # Pending shuffles.
 DECKS = "decks"
@@ -164,6 +176,7 @@ class WettenState(State):
         self.priority = 0
         self.passes = 0
         self.able: list[bool] = []
+        self.able_count = 0
         self.announced: list[dict[str, Any]] = []
         self.to_resolve: list[dict[str, Any]] = []
         self.looking: tuple[int, list[str]] | None = None
@@ -362,35 +375,37 @@ class WettenState(State):
         self.windows_opened += 1
         self.log.append(Event("window", {"timing": timing, "priority": self.priority}))
         self._refresh_able()
-        self._find_priority()
+        self._find_priority(self.priority)
 
-    def _may_act(self, seat: int) -> bool:
-        """Whether ``seat`` gets a priority turn: it holds an action card (a public
-        count), can afford a race card, or may still show its ticket (WT 9.1)."""
-        return (
-            bool(self.actions[seat])
-            or self.cash[seat] >= self.price(seat)
-            or (self.timing == "second_bet" and self._may_show_ticket(seat))
-        )
-
-    def _find_priority(self) -> None:
-        """Skip seats that cannot act; close the window once everyone able to act
-        has passed in a row (or nobody can act). ``self.able`` is refreshed whenever
-        cash, hands or tickets change (not by a pass)."""
-        able = self.able
-        if self.passes >= sum(able):
+    def _find_priority(self, seat: int) -> None:
+        """Priority to ``seat`` or, skipping seats that cannot act, the next one that
+        can; close the window once everyone able to act has passed in a row (or
+        nobody can act). ``self.able`` and ``self.able_count`` are refreshed
+        whenever cash, hands or tickets change (not by a pass)."""
+        if self.passes >= self.able_count:
             self._close_window()
             return
-        n = self.num_players
-        while not able[self.priority]:
-            self.priority = (self.priority + 1) % n
+        able, n = self.able, self.num_players
+        while not able[seat]:
+            seat = (seat + 1) % n
+        self.priority = seat
 
     def _refresh_able(self) -> None:
-        self.able = [self._may_act(s) for s in range(self.num_players)]
+        """Who gets a priority turn: a player holding an action card (a public
+        count), able to afford a race card, or who may still show their ticket
+        (WT 9.1)."""
+        second_bet = self.timing == "second_bet"
+        cash, purchases = self.cash, self.purchases
+        self.able = [
+            bool(actions)
+            or cash[seat] >= FIRST_PRICE << purchases[seat]
+            or (second_bet and self._may_show_ticket(seat))
+            for seat, actions in enumerate(self.actions)
+        ]
+        self.able_count = sum(self.able)
 
     def _next_priority(self) -> None:
-        self.priority = (self.priority + 1) % self.num_players
-        self._find_priority()
+        self._find_priority((self.priority + 1) % self.num_players)
 
     def price(self, seat: int) -> int:
         """WT 6.2: 1000, 2000, 4000, ... for this player's k-th card this race."""
@@ -455,23 +470,23 @@ class WettenState(State):
         }
         self.announced.append(entry)
         public = self._announcement_view(entry, None)
-        self.log.append(
-            Event(
-                "action_announced",
-                {**public, "fee": fee},
-                {seat: self._announcement_view(entry, seat)},
-            )
-        )
+        # Only a Hedge shows its owner more than everyone sees (_announcement_view).
+        mine = self._announcement_view(entry, seat) if card.effect == "hedge" else public
+        self.log.append(Event("action_announced", {**public, "fee": fee}, {seat: mine}))
 
     def _close_window(self) -> None:
         """WT 7.4 / 8.11: cancellations first (a later Inquiry may cancel an earlier
         one), then the remaining cards in announcement order."""
         self.stage = RESOLVE
-        for entry in reversed(self.announced):
+        announced = self.announced
+        if not announced:
+            self._after_window()
+            return
+        for entry in reversed(announced):
             if entry["effect"] == "cancel" and not entry["cancelled"]:
-                self.announced[entry["target"]]["cancelled"] = True
-        self.to_resolve = list(self.announced)
-        self.action_discard.extend(e["card"] for e in self.announced)
+                announced[entry["target"]]["cancelled"] = True
+        self.to_resolve = list(announced)
+        self.action_discard.extend(e["card"] for e in announced)
         self._resolve()
 
     def _resolve(self) -> None:
@@ -672,20 +687,19 @@ class WettenState(State):
         self.rounds += 1
         self.revealed = []
         cards = []
+        hands, discard, card_values = self.hands, self.discard, self.card_values
         for seat in range(self.num_players):
             move = moves[seat]
             assert isinstance(move, PlayRaceCard)
-            if move.card is not None:
-                self.hands[seat].remove(move.card)
-                self.discard.append(move.card)
-                cards.append(self.card_values[move.card])
-            self.revealed.append(
-                {
-                    "seat": seat,
-                    "card": move.card,
-                    "values": None if move.card is None else list(self.card_values[move.card]),
-                }
-            )
+            card = move.card
+            if card is None:
+                self.revealed.append({"seat": seat, "card": None, "values": None})
+                continue
+            hands[seat].remove(card)
+            discard.append(card)
+            values = card_values[card]
+            cards.append(values)
+            self.revealed.append({"seat": seat, "card": card, "values": list(values)})
         self.movement = round_movement(cards, self.running())
         self.log.append(
             Event(
@@ -698,22 +712,23 @@ class WettenState(State):
             )
         )
         self.stage = REFILL
-        for seat in range(self.num_players):
-            self.draws.extend([(seat, "free")] * max(0, 2 - len(self.hands[seat])))
+        for seat, hand in enumerate(hands):
+            if len(hand) < 2:
+                self.draws.extend([(seat, "free")] * (2 - len(hand)))
         self._draw_pending()
 
     def _move_horses(self) -> None:
         """WT 3.2, 4.1-4.6: the horses move; those past the line are placed."""
-        running = self.running()
+        position, moved, movement = self.position, self.moved, self.movement
         finishers = []
-        for h in range(len(self.position)):
-            if running[h]:
-                self.position[h] += self.movement[h]
-                self.moved[h] = self.movement[h]
-                if self.position[h] > self.track:
+        for h, place in enumerate(self.places):
+            if place is None:
+                position[h] += movement[h]
+                moved[h] = movement[h]
+                if position[h] > self.track:
                     finishers.append(h)
-        groups = finishing_groups(finishers, self.position, self.moved)
-        assign_places(groups, self.places)
+        if finishers:
+            assign_places(finishing_groups(finishers, position, moved), self.places)
         self.log.append(
             Event(
                 "horses_moved",
@@ -725,7 +740,7 @@ class WettenState(State):
                 },
             )
         )
-        if all(p is not None for p in self.places):
+        if None not in self.places:
             self._pay_out()
         elif self.rounds == 1:
             self._open_window("second_bet")
@@ -833,7 +848,7 @@ class WettenState(State):
             return None
         if stage == PLAY:
             hand = self.hands[seat]
-            return [PlayRaceCard(c) for c in hand] if hand else [PlayRaceCard(None)]
+            return [shared_move(PlayRaceCard, c) for c in hand] if hand else [NO_CARD]
         if stage == RESOLVE:
             assert self.looking is not None
             return [KeepCard(c) for c in self.looking[1]]
@@ -843,31 +858,43 @@ class WettenState(State):
         moves: list[Move] = [PASS]
         if self.cash[seat] >= self.price(seat):
             moves.append(BUY)
+        moves.extend(self._announcements(seat))
+        return moves
+
+    def _announcements(self, seat: int) -> list[Move]:
+        """The window moves besides passing and buying: showing the ticket (WT 9.1)
+        and every action card with each target it may take (WT 7, 8). Moves are
+        immutable values, so each is built once and shared (:func:`shared_move`)."""
+        move = shared_move
+        moves: list[Move] = []
         if self.timing == "second_bet" and self._may_show_ticket(seat):
-            moves.extend(NoChance(self.horse_names[h], p) for h, p in sorted(self.stakes[seat]))
+            moves.extend(
+                move(NoChance, self.horse_names[h], p) for h, p in sorted(self.stakes[seat])
+            )
         fee = self.fee(seat)
         if fee is None or fee > self.cash[seat]:
             return moves
         names = self.horse_names
-        running = [names[h] for h, runs in enumerate(self.running()) if runs]
+        running = [names[h] for h, p in enumerate(self.places) if p is None]
+        timing = self.timing
         for card_id in self.actions[seat]:
             card = self.action_cards[card_id]
-            if "any" not in card.when and self.timing not in card.when:
+            if timing not in card.when and "any" not in card.when:
                 continue
             effect = card.effect
             if effect in ("move", "halve"):
-                moves.extend(PlayActionCard(card_id, horse=h) for h in running)
+                moves.extend(move(PlayActionCard, card_id, h) for h in running)
             elif effect == "swap":
                 moves.extend(
-                    PlayActionCard(card_id, horse=a, other_horse=b)
+                    move(PlayActionCard, card_id, a, b)
                     for i, a in enumerate(running)
                     for b in running[i + 1 :]
                 )
             elif effect == "boost_last":
-                moves.extend(PlayActionCard(card_id, horse=names[h]) for h in self.last_place())
+                moves.extend(move(PlayActionCard, card_id, names[h]) for h in self.last_place())
             elif effect == "peek_hand":
                 moves.extend(
-                    PlayActionCard(card_id, opponent=o)
+                    move(PlayActionCard, card_id, None, None, o)
                     for o in range(self.num_players)
                     if o != seat
                 )
@@ -878,15 +905,15 @@ class WettenState(State):
                     if e["seat"] == seat and e["effect"] == "hedge"
                 }
                 moves.extend(
-                    PlayActionCard(card_id, horse=names[h], place=p)
+                    move(PlayActionCard, card_id, names[h], None, None, p)
                     for h, p in sorted(self.stakes[seat])
                     if (h, p) not in taken
                 )
             elif effect == "cancel":
                 if self.announced and self.announced[-1]["seat"] != seat:
-                    moves.append(PlayActionCard(card_id))
+                    moves.append(move(PlayActionCard, card_id))
             else:
-                moves.append(PlayActionCard(card_id))
+                moves.append(move(PlayActionCard, card_id))
         return moves
 
     def _check(self, seat: int, move: Move) -> None:
@@ -933,7 +960,7 @@ class WettenState(State):
         if isinstance(move, Pass):
             self.passes += 1
             self.log.append(Event("pass", {"seat": seat}))
-            self._next_priority()
+            self._find_priority((seat + 1) % self.num_players)
         elif isinstance(move, BuyRaceCard):
             self._buy(seat)
             self._refresh_able()
@@ -965,19 +992,22 @@ class WettenState(State):
         """A random player: small random tickets, a random card, and in action
         windows mostly passing (buying seldom, so playouts stay short)."""
         stage = self.stage
-        if stage in (STAKES, SECOND):
-            return self._random_ticket(seat, rng)
         if stage == WINDOW:
             x = rng.random()
             if x < 0.75:
                 return PASS
             if x < 0.8 and self.cash[seat] >= self.price(seat):
                 return BUY
-            others = [m for m in self._window_moves(seat) if not isinstance(m, Pass | BuyRaceCard)]
+            others = self._announcements(seat)
             return others[int(rng.random() * len(others))] if others else PASS
+        if stage in (STAKES, SECOND):
+            return self._random_ticket(seat, rng)
         if stage == PLAY:
             hand = self.hands[seat]
-            return PlayRaceCard(hand[int(rng.random() * len(hand))] if hand else None)
+            if not hand:
+                return NO_CARD
+            played: PlayRaceCard = shared_move(PlayRaceCard, hand[int(rng.random() * len(hand))])
+            return played
         moves = self.legal_moves(seat)
         assert moves
         return moves[int(rng.random() * len(moves))]
@@ -985,13 +1015,13 @@ class WettenState(State):
     def _random_ticket(self, seat: int, rng: random.Random) -> Move:
         budget = self.cash[seat]
         minimum = self.min_stake
-        bets = []
+        bets: list[Bet] = []
         for h, p in rng.sample(self._cells, rng.randrange(4)):
             stake = minimum * (1 + rng.randrange(2))
             if stake > budget:
                 break
             budget -= stake
-            bets.append(Bet(self.horse_names[h], p, stake))
+            bets.append(shared_move(Bet, self.horse_names[h], p, stake))
         if self.stage == STAKES:
             return SetTheStakes(tuple(bets))
         marked = None

@@ -8,7 +8,7 @@
 // a count. Placing is two clicks: a "?" place on the board (again to turn the tile
 // to its next fitting rotation), then "Place tile".
 
-import { fill, h, plural, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, part, plural, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
 
 export const title = "Carcassonne";
 export const scoreLabel = "points";
@@ -372,15 +372,6 @@ function helpLines(view) {
 }
 
 // ------------------------------------------------------------------ render
-function section(el, name, make) {
-  let node = el.querySelector(`:scope > [data-part="${name}"]`);
-  if (!node) {
-    node = make();
-    node.dataset.part = name;
-    el.append(node);
-  }
-  return node;
-}
 
 export function render(view, el, send, ctx) {
   if (!el.classList.contains("cc")) {
@@ -388,12 +379,12 @@ export function render(view, el, send, ctx) {
     el.classList.add("cc");
   }
   const rerender = () => render(view, el, send, ctx);
-  fill(section(el, "banner", () => h("div")), banner(view, ctx));
-  fill(section(el, "actions", () => h("div")), actions(view, send, ctx, rerender));
-  fill(section(el, "board", () => h("div.board")), board(view, ctx, rerender), status(view));
-  fill(section(el, "drawn", () => h("div")), drawnTile(view));
-  fill(section(el, "players", () => h("div")), players(view, ctx));
-  const help = section(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
+  fill(part(el, "banner", () => h("div")), banner(view, ctx));
+  fill(part(el, "actions", () => h("div")), actions(view, send, ctx, rerender));
+  fill(part(el, "board", () => h("div.board")), board(view, ctx, rerender), status(view));
+  fill(part(el, "drawn", () => h("div")), drawnTile(view));
+  fill(part(el, "players", () => h("div")), players(view, ctx));
+  const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(help.querySelector(".body"), helpLines(view));
 }
 

@@ -8,7 +8,7 @@
 // this page has no other way to know them. Card names and meanings come with the
 // view, for the cards it shows.
 
-import { fill, h, ordinal, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, ordinal, part, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
 
 export const title = "Horse Fever";
 /** The result's unit: VP in the Board and Family Games, Danari in the Party Game. */
@@ -694,15 +694,6 @@ function rerender() {
   if (last) render(...last);
 }
 
-function part(el, name, make) {
-  let node = el.querySelector(`:scope > [data-part="${name}"]`);
-  if (!node) {
-    node = make ? make() : h("div");
-    node.dataset.part = name;
-    el.append(node);
-  }
-  return node;
-}
 
 export function render(view, el, send, ctx) {
   last = [view, el, send, ctx];

@@ -6,7 +6,7 @@
 // tickets never reach this page (the server sends each seat its own view); a ticket
 // or a race card laid this round shows only as "committed" until all are in.
 
-import { fill, h, ordinal, plural, s, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, ordinal, part, plural, s, seatLabel, seatTag } from "../js/ui.js";
 
 export const title = "Wetten!";
 export const scoreLabel = "$";
@@ -771,25 +771,16 @@ function helpLines(view) {
 }
 
 // ------------------------------------------------------------------ render
-function section(el, name, make) {
-  let node = el.querySelector(`:scope > [data-part="${name}"]`);
-  if (!node) {
-    node = make();
-    node.dataset.part = name;
-    el.append(node);
-  }
-  return node;
-}
 
 export function render(view, el, send, ctx) {
   if (!el.classList.contains("wt")) {
     el.replaceChildren();
     el.classList.add("wt");
   }
-  fill(section(el, "banner", () => h("div")), banner(view, ctx));
+  fill(part(el, "banner", () => h("div")), banner(view, ctx));
   // While the player types into this very ticket form, a view (another seat
   // committing) must not redraw it under their fingers.
-  const acting = section(el, "actions", () => h("div"));
+  const acting = part(el, "actions", () => h("div"));
   const st = view.state;
   const form = myTurn(view, ctx) && (st.stage === "set_the_stakes" || st.stage === "second_bet") ? `${st.race}-${st.stage}` : "";
   const typing = form && acting.dataset.form === form && acting.contains(document.activeElement) && document.activeElement.tagName !== "BUTTON";
@@ -797,18 +788,18 @@ export function render(view, el, send, ctx) {
     fill(acting, actions(view, send, ctx));
     acting.dataset.form = form;
   }
-  const board = section(el, "track", () =>
+  const board = part(el, "track", () =>
     h("div.panel.wt-track-panel", null, h("h3"), h("div.wt-board"), h("div.wt-below")),
   );
   fill(board.querySelector("h3"), `Track: ${st.track} fields, clockwise`);
   drawTrack(board.querySelector(".wt-board"), view);
   fill(board.querySelector(".wt-below"), legend(view), roundCards(view, ctx));
-  fill(section(el, "announced", () => h("div")), announced(view, ctx));
-  fill(section(el, "mine", () => h("div")), mine(view, ctx));
-  fill(section(el, "players", () => h("div")), players(view, ctx));
-  const past = section(el, "history", () => h("details.panel", { open: true }, h("summary", null, "Races"), h("div.body")));
+  fill(part(el, "announced", () => h("div")), announced(view, ctx));
+  fill(part(el, "mine", () => h("div")), mine(view, ctx));
+  fill(part(el, "players", () => h("div")), players(view, ctx));
+  const past = part(el, "history", () => h("details.panel", { open: true }, h("summary", null, "Races"), h("div.body")));
   fill(past.querySelector(".body"), history(view, ctx));
-  const help = section(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
+  const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(help.querySelector(".body"), helpLines(view));
 }
 

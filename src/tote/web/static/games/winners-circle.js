@@ -4,7 +4,7 @@
 // Everything comes from the view: a face-down chip of another seat arrives as
 // null and is drawn as "?"; this page has no other way to know its value.
 
-import { fill, h, ordinal, s, seatColour, seatLabel, seatName, seatTag } from "../js/ui.js";
+import { fill, h, ordinal, part, s, seatColour, seatLabel, seatName, seatTag } from "../js/ui.js";
 
 export const title = "Winner's Circle";
 export const scoreLabel = "money";
@@ -616,15 +616,6 @@ function helpLines(view) {
 // ------------------------------------------------------------------ render
 let lastEl = null;
 
-function section(el, name, make) {
-  let node = el.querySelector(`:scope > [data-part="${name}"]`);
-  if (!node) {
-    node = make();
-    node.dataset.part = name;
-    el.append(node);
-  }
-  return node;
-}
 
 export function render(view, el, send, ctx) {
   lastEl = el;
@@ -632,17 +623,17 @@ export function render(view, el, send, ctx) {
     el.replaceChildren();
     el.classList.add("wc");
   }
-  fill(section(el, "banner", () => h("div")), turnBanner(view, ctx));
-  fill(section(el, "actions", () => h("div")), actions(view, send, ctx));
-  const board = section(el, "board", () => h("div.board"));
+  fill(part(el, "banner", () => h("div")), turnBanner(view, ctx));
+  fill(part(el, "actions", () => h("div")), actions(view, send, ctx));
+  const board = part(el, "board", () => h("div.board"));
   drawTrack(board, view, ctx);
-  fill(section(el, "cards", () => h("div")), horseCards(view, ctx));
-  fill(section(el, "players", () => h("div")), players(view, ctx));
-  const payouts = section(el, "payouts", () => h("details.panel", null, h("summary", null, "Payout table"), h("div.body")));
+  fill(part(el, "cards", () => h("div")), horseCards(view, ctx));
+  fill(part(el, "players", () => h("div")), players(view, ctx));
+  const payouts = part(el, "payouts", () => h("details.panel", null, h("summary", null, "Payout table"), h("div.body")));
   fill(payouts.querySelector(".body"), payoutTable(view));
-  const past = section(el, "history", () => h("details.panel", { open: true }, h("summary", null, "Race history"), h("div.body")));
+  const past = part(el, "history", () => h("details.panel", { open: true }, h("summary", null, "Race history"), h("div.body")));
   fill(past.querySelector(".body"), history(view, ctx));
-  const help = section(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
+  const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(help.querySelector(".body"), helpLines(view));
 }
 

@@ -6,7 +6,7 @@
 // betting another seat's bets only once all are placed. Until then the page
 // shows that a seat has committed, never what.
 
-import { fill, groupDigits, h, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, groupDigits, h, part, seatColour, seatLabel, seatTag } from "../js/ui.js";
 
 export const title = "Wits & Wagers";
 export const scoreLabel = "points";
@@ -390,15 +390,6 @@ function helpLines(view) {
 }
 
 // ------------------------------------------------------------------ render
-function part(el, name, make) {
-  let node = el.querySelector(`:scope > [data-part="${name}"]`);
-  if (!node) {
-    node = make ? make() : h("div");
-    node.dataset.part = name;
-    el.append(node);
-  }
-  return node;
-}
 
 /** Rebuild a part only when ``key`` changes: keeps what a player is typing. */
 function keep(el, name, key, build) {

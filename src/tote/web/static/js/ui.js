@@ -79,6 +79,21 @@ function append(node, children) {
 }
 
 /** Replace everything in ``node`` with ``children``. */
+/**
+ * The child of `el` that holds one part of a page (`data-part=name`), made by
+ * `make()` (a div by default) the first time. Pages refill their parts on every
+ * view, so what does not change (a form being typed into) can be kept.
+ */
+export function part(el, name, make) {
+  let node = el.querySelector(`:scope > [data-part="${name}"]`);
+  if (!node) {
+    node = make ? make() : h("div");
+    node.dataset.part = name;
+    el.append(node);
+  }
+  return node;
+}
+
 export function fill(node, ...children) {
   node.replaceChildren();
   append(node, children);

@@ -102,3 +102,21 @@ def test_views_name_the_cards_they_show_and_no_other() -> None:
     }
     assert set(cards) == {"A01", "A13"}
     assert state.view(1)["state"]["cards"] == {} == state.view(None)["state"]["cards"]
+
+
+def test_every_log_entry_reads_as_a_sentence() -> None:
+    """The terminal log: every kind of entry that random games produce, in every mode and
+    for every reader, is a sentence naming the players, never a raw ``key=value`` dump."""
+    from tote.sim.runner import random_match
+
+    names = ["Ann", "Bob", "Cy", "Di"]
+    kinds = set()
+    for seed in range(12):
+        for options in ({}, {"mode": "family"}, {"mode": "party"}):
+            match = random_match("horse-fever", 4, seed=seed, options=options)
+            for seat in (None, 0):
+                for event in match.state.log_view(seat):
+                    text = render.describe_event(event, names)
+                    assert "=" not in text and "None" not in text, (event, text)
+                    kinds.add(event["kind"])
+    assert {"payoffs", "character", "round", "movement", "new_odds"} <= kinds

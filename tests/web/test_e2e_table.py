@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .web_helpers import DESKTOP, PHONE, LiveServer, NewPage, create_table, wait_for_board
+from .web_helpers import (
+    DESKTOP,
+    PHONE,
+    LiveServer,
+    NewPage,
+    create_table,
+    start_as_host,
+    wait_for_board,
+)
 
 
 def test_a_visitor_joins_with_the_table_link_and_the_host_adds_a_bot(
@@ -139,3 +147,15 @@ def test_the_lobby_makes_teams_from_the_seats_member_fields(
         {"name": "Blues", "members": [{"name": "Cy", "age": None}, {"name": "Di", "age": 9}]},
         {"name": "Bot 3", "members": [{"name": "Bot 3", "age": None}]},
     ]
+
+
+def test_bots_of_one_kind_are_told_apart(new_page: NewPage, live_server: LiveServer) -> None:
+    """Seat names: two bots of the same kind are numbered on every screen."""
+    ann = new_page(**DESKTOP)
+    create_table(
+        ann, live_server.url, "winners-circle", [("me", "Ann"), ("bot", "odds"), ("bot", "odds")]
+    )
+    start_as_host(ann)
+    wait_for_board(ann)
+    names = ann.inner_text(".players")
+    assert "Odds bot 1" in names and "Odds bot 2" in names

@@ -71,11 +71,18 @@ function names() {
   const seats = page.table ? page.table.seats : [];
   const players = page.view ? page.view.players : seats.length;
   const out = [];
+  // Bots keep the server's placeholder name ("Player 3"): call them by their bot,
+  // numbered when a table has several of one kind ("Odds bot 1", "Odds bot 2").
+  const unnamed = (s) => s && s.bot && (!s.name || /^Player \d+$/.test(s.name));
+  const kinds = {};
+  for (const s of seats) if (unnamed(s)) kinds[s.bot] = (kinds[s.bot] || 0) + 1;
+  const counted = {};
   for (let i = 0; i < players; i += 1) {
     const s = seats[i];
-    // Bots keep the server's placeholder name ("Player 3"): call them by their bot.
-    if (s && s.bot && (!s.name || /^Player \d+$/.test(s.name))) out.push(`${cap(s.bot)} bot`);
-    else if (s && s.name) out.push(s.name);
+    if (unnamed(s)) {
+      counted[s.bot] = (counted[s.bot] || 0) + 1;
+      out.push(`${cap(s.bot)} bot${kinds[s.bot] > 1 ? ` ${counted[s.bot]}` : ""}`);
+    } else if (s && s.name) out.push(s.name);
     else out.push(`Seat ${i + 1}`);
   }
   return out;

@@ -342,6 +342,22 @@ def test_simultaneous_secret_guesses_over_websockets_are_all_kept(any_store: Sto
     assert sorted(m.by for m in moves if m.move["type"] == "guess") == [0, 1, 2, 3]
 
 
+def test_a_guess_past_64_bits_reaches_every_screen(store: Store) -> None:
+    """WW 2.2 allows guesses up to 10**31, and a client may send one as a JSON number:
+    the server still sends every seat its view (the guesser sees its own guess)."""
+    big = 123456789012345678901234567890
+    with serving(store) as client:
+        table_id, tokens = ww_table(client)
+        with socket(client, table_id, tokens[0]) as ann, socket(client, table_id) as watcher:
+            ann.latest_view()
+            ann.move({"type": "guess", "value": big})
+            mine = ann.until(lambda m: m["view"]["my_commitment"] is not None)
+            assert mine["view"]["my_commitment"]["value"] == big
+            seen = watcher.until(lambda m: 0 in m["view"]["committed"])
+            assert str(big) not in json.dumps(seen)
+            assert not [m for m in ann.messages if m["type"] == "error"]
+
+
 def test_simultaneous_moves_over_http_from_many_threads(store: Store) -> None:
     with serving(store) as client:
         table_id, tokens = ww_table(client)

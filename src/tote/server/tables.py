@@ -90,8 +90,12 @@ class Refused(Exception):
 def to_json(message: Mapping[str, Any]) -> str:
     """Compact JSON text of a message. orjson writes the same text as the standard
     library's compact form, several times faster: a server encodes a view for every
-    seat after every move."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    seat after every move. What orjson cannot write (an integer past 64 bits, such as
+    a Wits & Wagers guess of 10**30 sent as a JSON number) goes the standard way."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 async def run_sync(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -674,6 +674,8 @@ class TableRuntime:
         """
         if self.owner or self._closed or self.status != "playing" or not self.store.shared:
             return False
+        if not self._bots and self.deadline is None:
+            return False  # no bot and no clock: nothing to drive, no query to make
         async with self.lock:
             if self.owner or self.status != "playing":
                 return False

@@ -16,7 +16,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from itertools import filterfalse
+from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from tote.core.errors import IllegalMove, MalformedMove
@@ -49,6 +49,12 @@ TURN_OVER = Turn()
 TURN_CHANCE = Turn(chance=True)
 
 
+@lru_cache(maxsize=4096)
+def _waiting_turn(seats: tuple[int, ...]) -> Turn:
+    """The simultaneous turn still awaiting ``seats``, shared: built once per set of seats."""
+    return Turn(seats, False, True)
+
+
 class State(ABC):
     """One game in progress. Subclasses implement the underscored hooks."""
 
@@ -61,6 +67,8 @@ class State(ABC):
         self.num_players = num_players
         self.log: list[Event] = []
         self._pending: dict[int, Move] = {}
+        self._waiting = TURN_OVER
+        """The seats still to commit, while ``_pending`` holds commitments."""
 
     # ----------------------------------------------------------------- hooks
     @abstractmethod
@@ -100,11 +108,11 @@ class State(ABC):
 
     # ------------------------------------------------------------------ core
     def turn(self) -> Turn:
-        turn = self._turn()
-        pending = self._pending
-        if pending and turn.simultaneous:
-            return Turn(tuple(filterfalse(pending.__contains__, turn.seats)), False, True)
-        return turn
+        # Commitments exist only inside a simultaneous turn, and only further
+        # commitments change that turn, so _commit keeps the seats still awaited.
+        if self._pending:
+            return self._waiting
+        return self._turn()
 
     @property
     def is_over(self) -> bool:
@@ -195,6 +203,10 @@ class State(ABC):
             moves = self._pending
             self._pending = {}
             self._do_simultaneous(moves)
+        else:
+            seats = turn.seats
+            at = seats.index(seat)
+            self._waiting = _waiting_turn(seats[:at] + seats[at + 1 :])
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""

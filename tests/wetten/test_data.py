@@ -34,7 +34,7 @@ def test_action_cards_14_kinds_2_copies_doping_and_accident_original() -> None:
     """Game Materials: 28 action cards, 14 actions x 2; only Doping (+2) and Accident
     (-2) are original."""
     deck = action_deck()
-    assert len(deck.cards) == 14 and len(deck.copies()) == 28
+    assert len(deck.cards) == 14 and len(deck.copies) == 28
     original = {c.id: c.amount for c in deck.cards if c.source == "original"}
     assert original == {"doping": 2, "accident": -2}
 

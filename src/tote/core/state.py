@@ -205,8 +205,11 @@ class State(ABC):
             self._do_simultaneous(moves)
         else:
             seats = turn.seats
-            at = seats.index(seat)
-            self._waiting = _waiting_turn(seats[:at] + seats[at + 1 :])
+            if seat == seats[0]:  # seats commit in order when a simulator plays them all
+                self._waiting = _waiting_turn(seats[1:])
+            else:
+                at = seats.index(seat)
+                self._waiting = _waiting_turn(seats[:at] + seats[at + 1 :])
 
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""

@@ -151,15 +151,17 @@ def _play_bots(game: Game, options: GameOptions, bot_names: Sequence[str], seed:
     # an Observation. Seats played by other bots have no stream here (None).
     random_streams = [bot.rng if type(bot) is RandomBot else None for bot in bots]
     rng = random.Random(seed)
+    # Bound once: a game is hundreds of moves, each a turn, a pick and a step.
+    turn_now, random_move, step = state.turn, state.random_move, state.apply_unchecked
     while True:
-        turn = state.turn()
+        turn = turn_now()
         if turn.chance:
-            state.apply_unchecked(CHANCE, state.sample_chance(rng))
+            step(CHANCE, state.sample_chance(rng))
         elif turn.seats:
             seat = turn.seats[0]
             stream = random_streams[seat]
             if stream is not None:
-                state.apply_unchecked(seat, state.random_move(seat, stream), turn)
+                step(seat, random_move(seat, stream), turn)
             else:
                 bot = bots[seat]
                 _apply(state, seat, _choose(bot, state, seat, seed), bot, seed)

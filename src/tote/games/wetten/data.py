@@ -10,7 +10,7 @@ through the ``race_cards_file``, ``action_cards_file`` and ``board_file`` option
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -78,6 +78,12 @@ class RaceDeck(_Strict):
             raise ValueError("movement numbers are never negative")
         return self
 
+    @cached_property
+    def values(self) -> dict[str, tuple[int, int, int, int]]:
+        """Each card's movement numbers by its id; built once per deck and shared by
+        every game using it, so read-only."""
+        return {c.id: c.values for c in self.cards}
+
 
 class ActionCard(_Strict):
     id: str
@@ -112,8 +118,10 @@ class ActionDeck(_Strict):
             raise ValueError("action card ids must be unique")
         return self
 
+    @cached_property
     def copies(self) -> dict[str, ActionCard]:
-        """Every physical card by its id (``doping-1``, ``doping-2``, ...)."""
+        """Every physical card by its id (``doping-1``, ``doping-2``, ...); built once
+        per deck and shared by every game using it, so read-only."""
         return {f"{c.id}-{i}": c for c in self.cards for i in range(1, c.copies + 1)}
 
 

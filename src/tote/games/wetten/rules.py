@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from tote.core import draws
 from tote.core.errors import IllegalMove
 from tote.core.events import Event
 from tote.core.moves import Move
@@ -119,10 +120,8 @@ class WettenState(State):
         self.options = options
         self.horse_names: tuple[str, ...] = tuple(h.name for h in race_deck.horses)
         self.horse_index = {name: h for h, name in enumerate(self.horse_names)}
-        self.card_values: dict[str, tuple[int, int, int, int]] = {
-            c.id: c.values for c in race_deck.cards
-        }
-        self.action_cards: dict[str, ActionCard] = action_deck.copies()
+        self.card_values: dict[str, tuple[int, int, int, int]] = race_deck.values
+        self.action_cards: dict[str, ActionCard] = action_deck.copies
         # WT 1.1 / ruling on 3b: the track length (proposed 32 fields).
         self.track = options.track_length or board.track_length(
             num_players, options.track_by_players
@@ -138,6 +137,9 @@ class WettenState(State):
         self._cells = [(h, p) for h in range(len(self.horse_names)) for p in range(1, PLACES + 1)]
         self.everyone = Turn(seats=tuple(range(num_players)), simultaneous=True)
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
+        self._passed = tuple(Event("pass", {"seat": s}) for s in range(num_players))
+        """Each seat's pass, one shared log entry (entries are never changed): passes
+        are half the moves of a game (ruling 12)."""
         self.race = 0
         self.windows_opened = 0
         self.ended_early = False
@@ -210,11 +212,11 @@ class WettenState(State):
         if self.shuffle == DECKS:
             race = list(self._all_race_cards)
             actions = list(self._all_action_cards)
-            rng.shuffle(race)
-            rng.shuffle(actions)
+            draws.shuffle(rng, race)
+            draws.shuffle(rng, actions)
             return ShuffleDecks(tuple(race), tuple(actions))
         order = sorted(self.discard)
-        rng.shuffle(order)
+        draws.shuffle(rng, order)
         return ShuffleDiscards(tuple(order))
 
     def _is_chance_outcome(self, outcome: Move) -> bool:
@@ -959,7 +961,7 @@ class WettenState(State):
     def _do(self, seat: int, move: Move) -> None:
         if isinstance(move, Pass):
             self.passes += 1
-            self.log.append(Event("pass", {"seat": seat}))
+            self.log.append(self._passed[seat])
             self._find_priority((seat + 1) % self.num_players)
         elif isinstance(move, BuyRaceCard):
             self._buy(seat)
@@ -1016,8 +1018,8 @@ class WettenState(State):
         budget = self.cash[seat]
         minimum = self.min_stake
         bets: list[Bet] = []
-        for h, p in rng.sample(self._cells, rng.randrange(4)):
-            stake = minimum * (1 + rng.randrange(2))
+        for h, p in draws.sample(rng, self._cells, draws.below(rng, 4)):
+            stake = minimum * (1 + draws.below(rng, 2))
             if stake > budget:
                 break
             budget -= stake

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from tote.core import draws
 from tote.core.errors import IllegalMove
 from tote.core.events import Event
 from tote.core.moves import Move
@@ -326,13 +327,13 @@ class WitsAndWagersState(State):
         if not self.secret_betting and seat in self.bets:
             return LockBets()
         slots = [ALL_TOO_HIGH, *self.mat]
-        count = rng.randrange(BETTING_CHIPS + 1)
+        count = draws.below(rng, BETTING_CHIPS + 1)
         budget = self.points[seat]
         wagers = []
         for _ in range(count):
             chips = rng.randint(0, budget)
             budget -= chips
-            wagers.append(Wager(slots[rng.randrange(len(slots))], chips))
+            wagers.append(Wager(slots[draws.below(rng, len(slots))], chips))
         return PlaceBets(tuple(wagers))
 
     def result(self) -> Result | None:

@@ -113,15 +113,20 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
     assert "WT 2.3" in toast.inner_text()
     bob.fill("input.stake[data-horse='Joker'][data-place='4']", "1000")
     bob.click("[data-action=ticket]")
-    for page in (ann, bob):
-        page.wait_for_selector(".players tr[data-seat='1'] td:has-text('$1,000')")
-    assert "$2,000" in ann.inner_text(".players tr[data-seat='0']")
+    # Once every ticket is in, each player sees their own cells and only the totals
+    # of the others' (the players table also shows each next card's price, "$1,000").
     cell = (
         ".wt-mine table.wt-grid[data-ticket=set_the_stakes] td[data-horse='Queen'][data-place='1']"
     )
-    assert ann.inner_text(cell) == "$2,000"
+    joker = cell.replace("Queen", "Joker").replace("'1'", "'4'")
+    ann.wait_for_selector(f"{cell}:has-text('$2,000')")
+    bob.wait_for_selector(f"{joker}:has-text('$1,000')")
+    for page in (ann, bob):
+        page.wait_for_selector(".players tr[data-seat='1'] td:has-text('+ $0')")
+    assert "$2,000" in ann.inner_text(".players tr[data-seat='0']")
+    assert "$1,000" in ann.inner_text(".players tr[data-seat='1']")
     assert bob.inner_text(cell) == ""
-    assert "$1,000" in bob.inner_text(cell.replace("Queen", "Joker").replace("'1'", "'4'"))
+    assert ann.inner_text(joker) == ""
     _narrow(bob)
 
     # The horses leave the gate: the tokens move onto the track's fields.

@@ -120,3 +120,21 @@ def test_every_log_entry_reads_as_a_sentence() -> None:
                     assert "=" not in text and "None" not in text, (event, text)
                     kinds.add(event["kind"])
     assert {"payoffs", "character", "round", "movement", "new_odds"} <= kinds
+
+
+def test_an_advanced_character_without_a_stable_reads_as_a_sentence() -> None:
+    """HF 0.7 with the starred cards: an advanced Character owns no Stable from the start,
+    so its log entry has no Stable to name (it once stopped the terminal log)."""
+    from tote.sim.runner import random_match
+
+    names = ["Ann", "Bob", "Cy"]
+    lines = []
+    for seed in range(8):
+        match = random_match("horse-fever", 3, seed=seed, options={"advanced": True})
+        lines += [
+            render.describe_event(event, names)
+            for event in match.state.log_view(None)
+            if event["kind"] == "character" and "stable" not in event
+        ]
+    assert lines, "no advanced Character drawn in 8 seeded games"
+    assert all(line.endswith(", and no Stable") for line in lines), lines

@@ -234,7 +234,8 @@ def _final(event: dict[str, Any], who: Who) -> str:
 _SENTENCES: dict[str, Callable[[dict[str, Any], Who], str]] = {
     "stable_token": lambda e, who: f"The {e['stable']} Stable starts at 1:{e['odds']}",
     "character": lambda e, who: (
-        f"{who(e['seat'])} is {e['character']}: {e['danari']} D and the {e['stable']} Stable"
+        f"{who(e['seat'])} is {e['character']}: {e['danari']} D"
+        + (f" and the {e['stable']} Stable" if e.get("stable") else ", and no Stable")
     ),
     "committed": lambda e, who: f"{who(e['seat'])} has made a secret move",
     "first_player": lambda e, who: f"{who(e['seat'])} is First Player",

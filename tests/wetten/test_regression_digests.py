@@ -13,9 +13,7 @@ which takes the unchecked fast path (random bots) or the checked one (tipster).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 import tempfile
 from importlib.resources import files
 from pathlib import Path
@@ -23,9 +21,9 @@ from typing import Any
 
 import pytest
 
-from tote.core import Match, Record
 from tote.games.wetten import GAME
-from tote.sim.runner import play_bots
+
+from .. import regression
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -65,38 +63,12 @@ def read_text(package: str, name: str) -> str:
     return files(package).joinpath(name).read_text(encoding="utf-8")
 
 
-def _feed(digest: Any, data: object) -> None:
-    digest.update(json.dumps(data, sort_keys=True, separators=(",", ":")).encode())
-
-
 def match_digest(players: int, options: dict[str, Any], seed: int) -> str:
-    """Play a seeded match of random players (as :func:`~tote.sim.runner.random_match`
-    does) and digest every view after every move, every log, the moves and the result;
-    the record must replay to the same final views."""
-    digest = hashlib.sha256()
-    match = Match(GAME, players, options, seed=seed)
-    state = match.state
-    rng = random.Random(seed + 1000)
-    seats: list[int | None] = [None, *range(players)]
-    while not state.is_over:
-        for seat in seats:
-            _feed(digest, state.view(seat, log=False))
-        turn_seat = state.turn().seats[0]
-        match.play(turn_seat, state.random_move(turn_seat, rng))
-    final = [state.view(seat) for seat in seats]
-    _feed(digest, final)
-    _feed(digest, [(actor, move.to_json()) for actor, move in match.moves])
-    replayed = Match.replay(Record.from_json(json.loads(match.record().to_json_text())))
-    assert [replayed.state.view(seat) for seat in seats] == final
-    return digest.hexdigest()[:16]
+    return regression.match_digest(GAME, players, options, seed)
 
 
 def sim_digest(players: int, options: dict[str, Any], bot: str, seeds: range) -> str:
-    digest = hashlib.sha256()
-    opts = GAME.options(options)
-    for seed in seeds:
-        _feed(digest, play_bots(GAME, opts, [bot] * players, seed).to_json())
-    return digest.hexdigest()[:16]
+    return regression.sim_digest(GAME, players, options, bot, seeds)
 
 
 EXPECTED_MATCHES: dict[tuple[int, int, int], str] = {
@@ -148,6 +120,17 @@ EXPECTED_TIGHT: dict[tuple[int, int], str] = {
     (4, 162): "c4a67eb243f4b780",
 }
 
+RENDER_CASES = [
+    (players, index, players * 100 + index * 10 + 1) for players in (4,) for index in range(5)
+]
+EXPECTED_RENDERS: dict[tuple[int, int, int], str] = {
+    (4, 0, 401): "12000902769cdfb1",
+    (4, 1, 411): "ff487465e43b5278",
+    (4, 2, 421): "78ea99729cfed626",
+    (4, 3, 431): "e76cc377cbac26e0",
+    (4, 4, 441): "19b7d8cbbf00ac5b",
+}
+
 SIM_CASES = [(players, bot) for players in (3, 4, 5) for bot in ("random", "tipster")]
 
 
@@ -172,7 +155,17 @@ def test_simulated_games_end_as_before(players: int, bot: str) -> None:
     assert sim_digest(players, {}, bot, seeds) == EXPECTED_SIMS[(players, bot)]
 
 
+@pytest.mark.parametrize(("players", "options_index", "seed"), RENDER_CASES)
+def test_terminal_text_as_pinned(players: int, options_index: int, seed: int) -> None:
+    """The terminal's boards and log lines read word for word as pinned (issue 17)."""
+    digest = regression.render_digest(GAME, players, OPTION_SETS[options_index], seed)
+    assert digest == EXPECTED_RENDERS[(players, options_index, seed)]
+
+
 if __name__ == "__main__":
+    for case in RENDER_CASES:
+        digest = regression.render_digest(GAME, case[0], OPTION_SETS[case[1]], case[2])
+        print(f"    {case!r}: {digest!r},")
     for case in CASES:
         players, index, seed = case
         print(f"    {case!r}: {match_digest(players, OPTION_SETS[index], seed)!r},")

@@ -1628,7 +1628,7 @@ class HorseFeverState(State):
             DUTCH: ("HF 4.1 dutch auction", "accept or refuse"),
             ENGLISH: ("HF 4.2 english auction", "accept or refuse"),
             COPY: ("HF ruling R20 Cédric Copieur", "name another player's Assistant"),
-            CHANGE_ODDS: ("HF Eric Change", "a Stable and -2..2 rows"),
+            CHANGE_ODDS: ("HF ruling R2 Eric Change", "a Stable and -2..2 rows"),
         }.get(phase, ("turn order", "no move of yours is expected now"))
         raise IllegalMove(rule[0], f"{move.kind!r} is not possible now: {rule[1]}")
 

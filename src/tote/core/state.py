@@ -135,7 +135,10 @@ class State(ABC):
             if not turn.chance:
                 raise IllegalMove("turn order", "no chance event is pending now")
             if not self._is_chance_outcome(move):
-                raise IllegalMove("chance", f"{move.to_json()} is not a possible outcome now")
+                raise IllegalMove(
+                    "chance",
+                    f"{move.to_json()} is not a possible outcome now: {self._why_impossible(move)}",
+                )
             return
         if not isinstance(actor, int) or isinstance(actor, bool):
             raise MalformedMove(f"a move is made by a seat number or 'chance', not {actor!r}")
@@ -155,6 +158,12 @@ class State(ABC):
                 "turn order", f"it is not seat {actor}'s turn (waiting for {waiting})"
             )
         self._check(actor, move)
+
+    def _why_impossible(self, outcome: Move) -> str:
+        """Why ``outcome`` cannot be the pending chance event's outcome, for the refusal
+        of a scripted chance move (a record, a test). Games name the reason: a card
+        already drawn, a seat that is not among those the event chooses from."""
+        return "it is not among the outcomes of the pending chance event"
 
     def _is_chance_outcome(self, outcome: Move) -> bool:
         """Whether ``outcome`` is possible now; games may answer faster than this scan."""

@@ -27,7 +27,8 @@ GAMES = {
 CORE_RULES = {"chance", "turn order", "game over", "seats", "simultaneous moves"}
 """Refusals of the core itself (``tote.core.state``), the same in every game."""
 
-TEST_REFERENCE = re.compile(r"`?([\w/]+\.py)::(\w+)")
+TEST_REFERENCE = re.compile(r"`?([\w/]+\.py)::(\w+)(?:::(\w+))?")
+"""``file.py::test_name``, or ``file.py::TestClass::test_name`` (a shared property test)."""
 RULE_CITATION = re.compile(r"^([A-Z]{2}) (?:ruling )?(R?\d+(?:\.\d+)?[a-z]?)\b")
 RULE_HEADING = re.compile(
     r"^(?:\*\*|- \*\*|#+ |\| )(?:([A-Z]{2}) )?(R?\d+(?:\.\d+)?[a-z]?)[\s.*:|]", re.M
@@ -104,14 +105,22 @@ def test_every_test_named_in_the_rules_document_exists(game: str) -> None:
     references = TEST_REFERENCE.findall(text)
     assert references, f"docs/rules/{game}.md names no test"
     missing = []
-    for file, name in sorted(set(references)):
+    shared = (ROOT / "tests" / "properties.py").read_text(encoding="utf-8")
+    for file, name, method in sorted(set(references)):
         path = ROOT / file if "/" in file else ROOT / "tests" / package / file
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
         if not path.exists():
             missing.append(f"{file}::{name} (no such file)")
-        elif not re.search(rf"^\s*(?:async )?def {name}\(", path.read_text(), re.M):
+        elif method:
+            if not re.search(rf"^class {name}\(GameProperties\)", text, re.M) or not any(
+                re.search(rf"^\s*def {method}\(", t, re.M) for t in (text, shared)
+            ):
+                missing.append(f"{file}::{name}::{method}")
+        elif not re.search(rf"^\s*(?:async )?def {name}\(", text, re.M):
             missing.append(f"{file}::{name}")
     every_test = "\n".join(p.read_text() for p in (ROOT / "tests" / package).glob("*.py"))
-    for name in sorted(set(BARE_TEST.findall(text)) - {name for _, name in references}):
+    named = {name for _, name, _ in references} | {method for _, _, method in references}
+    for name in sorted(set(BARE_TEST.findall(text)) - named):
         if not re.search(rf"^\s*(?:async )?def {name}\(", every_test, re.M):
             missing.append(name)
     assert not missing, f"docs/rules/{game}.md names tests that do not exist: {missing}"

@@ -1,33 +1,36 @@
-"""Property tests: random Carcassonne games with random options and table sizes."""
+"""Property tests: random Carcassonne games with random options and table sizes.
+
+The shared tests (:mod:`tests.properties`) run on what this game declares: its set-ups,
+its secrets (betting chips, the stack's order), the pieces it conserves, and its checks
+after every move and at the end; the union-find oracle and the river order are this
+game's own.
+"""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tote.core import CHANCE
+from tote.core.moves import Actor, Move
+from tote.core.state import State
+from tote.games.carcassonne import GAME
 from tote.games.carcassonne.board import Board
 from tote.games.carcassonne.data import river_tiles
 from tote.games.carcassonne.moves import PlaceAbbot, PlaceMeeple
 from tote.games.carcassonne.rules import MEEPLES, CarcassonneState
 from tote.games.carcassonne.tiles import GARDEN, MONASTERY, STEPS, opposite_half
 
-from .cc_helpers import edge_mismatches, new_state
-
-PROPERTY_SETTINGS = settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-MOVE_BOUND = 2000
-"""Far above any game: 93 tiles, each at most a draw, a placement, a meeple, a settling
-choice per stack and five chips."""
+from ..properties import GameProperties, SecretWatch, Setup
+from .cc_helpers import edge_mismatches
 
 
 @st.composite
-def setups(draw: Any) -> tuple[dict[str, Any], int, int]:
+def setups(draw: Any) -> Setup:
     options: dict[str, Any] = {
         "bets": draw(st.booleans()),
         "settle_unoccupied": draw(st.booleans()),
@@ -143,6 +146,14 @@ def river_first(state: CarcassonneState) -> bool:
     )
 
 
+def pieces(state: CarcassonneState, seat: int) -> int:
+    """``seat``'s meeples, abbot and chips, in supply and on the board, counted once each."""
+    on_board = sum(1 for s in state.board.meeple_seat.values() if s == seat)
+    out = sum(1 for stack in state.offices.values() for s, _ in stack if s == seat)
+    abbot_home = 1 if state.abbot and state.abbots[seat] < 0 else 0
+    return state.supply[seat] + on_board + abbot_home + len(state.chips[seat]) + out
+
+
 def check(state: CarcassonneState, players: int) -> None:
     board = state.board
     on_board = [0] * players
@@ -160,29 +171,32 @@ def check(state: CarcassonneState, players: int) -> None:
         assert len(state.chips[seat]) + out == (6 if state.bets else 0), "CB 1.1: six chips"
 
 
-@PROPERTY_SETTINGS
-@given(setups())
-def test_random_games_end_with_every_tile_placed_or_discarded(
-    setup: tuple[dict[str, Any], int, int],
-) -> None:
-    """CC 2.2 / 2.3 / 3.2 / 5.1 / CB 2.4 / CR 1.1 / CA 1.1 on random games: every game
-    ends; all 72 tiles (plus 10 bookmaker tiles, plus 12 river tiles) are placed or
-    discarded; the river tiles come first, the lake last of them; every placed edge
-    matches its neighbour; a meeple (or abbot) only ever goes on an unoccupied
-    feature; meeples, abbots and chips are conserved; no view shows another seat's
-    chips or the stack order; the incremental features agree with a search from
-    scratch (tiles, open ends, pennants)."""
-    options, players, seed = setup
-    state = new_state(players, **options)
-    rng = random.Random(seed)
-    checked_views = 0
-    for _ in range(MOVE_BOUND):
+class TestCarcassonneProperties(GameProperties):
+    """CC 1.1, 2.2, 2.3, 3.2, 5.1, CB 1.1, 2.4, 4.1, CR 1.1, CA 1.1-1.2 on random games of
+    every module and ruling: every game ends; all 72 tiles (plus 10 bookmaker tiles,
+    plus 12 river tiles) are placed or discarded; the river tiles come first, the lake
+    last of them; every placed edge matches its neighbour; a meeple (or abbot) only ever
+    goes on an unoccupied feature; meeples, abbots and chips are conserved; no view shows
+    another seat's chips or the stack order; the incremental features agree with a
+    search from scratch (tiles, open ends, pennants)."""
+
+    game = GAME
+    move_bound = 2000
+    """Far above any game: 93 tiles, each at most a draw, a placement, a meeple, a
+    settling choice per stack and five chips."""
+    examples = {"test_random_games_end_and_conserve": 25, "test_no_view_shows_a_secret": 10}
+
+    def setups(self) -> st.SearchStrategy[Setup]:
+        return setups()
+
+    def step(self, state: State, rng: random.Random) -> tuple[Actor, Move]:
+        """A random move; a meeple or abbot is checked to go on an unoccupied feature."""
+        assert isinstance(state, CarcassonneState)
         turn = state.turn()
-        if turn.over:
-            break
         if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-            continue
+            outcome = state.sample_chance(rng)
+            state.apply(CHANCE, outcome)
+            return CHANCE, outcome
         seat = turn.seats[0]
         move = state.random_move(seat, rng)
         if isinstance(move, PlaceMeeple | PlaceAbbot):
@@ -190,18 +204,46 @@ def test_random_games_end_with_every_tile_placed_or_discarded(
             node = state.board.node(state.last, form.label_index(move.feature))
             assert not state.board.occupied(node), "CC 3.2: a meeple on an occupied feature"
         state.apply(seat, move)
-        check(state, players)
-        if rng.random() < 0.05 and checked_views < 6:
-            checked_views += 1
-            assert leaks(state) == []
-            assert not stack_order_shows(state, rng), "a view shows the stack order"
-    assert state.is_over
-    total = 72 + (10 if options["bets"] else 0) + (12 if options["river"] else 0)
-    assert len(state.board.placed) + len(state.discarded) == total
-    assert river_first(state) == options["river"]
-    assert edge_mismatches(state.board) == []
-    union_find_agrees(state.board)
-    assert state.offices == {}, "CB 4.1: every chip is settled by the end"
-    assert leaks(state) == []
-    result = state.result()
-    assert result is not None and list(result.scores) == state.scores
+        return seat, move
+
+    def secrets_shown(self, state: State) -> list[str]:
+        """CB 2.1: another seat's chips (on an office, in supply, in the log); and the
+        order of the face-down stack."""
+        assert isinstance(state, CarcassonneState)
+        problems = leaks(state)
+        if stack_order_shows(state, random.Random(len(state.log))):
+            problems.append("a view shows the stack order")
+        return problems
+
+    def secret_watch(self) -> SecretWatch:
+        """The oracle at about one move in twenty (it reads every view twice), and always
+        once the game is over."""
+        rng = random.Random(7)
+
+        def watch(state: State, actor: Actor, move: Move) -> list[str]:
+            if state.is_over or rng.random() < 0.05:
+                return self.secrets_shown(state)
+            return []
+
+        return watch
+
+    def conserved(self, state: State) -> Mapping[str, int]:
+        """CC 1.1 seven meeples each, CA 1.1 one abbot each, CB 1.1 six chips each: in
+        supply or on the board, never more, never fewer."""
+        assert isinstance(state, CarcassonneState)
+        return {f"seat {seat}": pieces(state, seat) for seat in range(state.num_players)}
+
+    def check_step(self, state: State, actor: Actor, move: Move) -> None:
+        assert isinstance(state, CarcassonneState)
+        check(state, state.num_players)
+
+    def check_end(self, state: State, options: dict[str, Any], players: int) -> None:
+        assert isinstance(state, CarcassonneState)
+        total = 72 + (10 if options["bets"] else 0) + (12 if options["river"] else 0)
+        assert len(state.board.placed) + len(state.discarded) == total
+        assert river_first(state) == options["river"]
+        assert edge_mismatches(state.board) == []
+        union_find_agrees(state.board)
+        assert state.offices == {}, "CB 4.1: every chip is settled by the end"
+        result = state.result()
+        assert result is not None and list(result.scores) == state.scores

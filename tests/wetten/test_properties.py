@@ -1,31 +1,28 @@
-"""Property tests: random Wetten! games with random options and table sizes."""
+"""Property tests: random Wetten! games with random options and table sizes.
+
+The shared tests (:mod:`tests.properties`) run on what this game declares: its set-ups,
+its secrets (hands, action cards, unrevealed tickets, the pile's order), the money it
+conserves, and its checks at the end.
+"""
 
 from __future__ import annotations
 
 import json
-import random
+from collections.abc import Mapping
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tote.core import CHANCE, Match, Record
+from tote.core.moves import Actor, Move
+from tote.core.state import State
 from tote.games.wetten import GAME
 from tote.games.wetten.rules import WettenState
 
-from .wt_helpers import new_state, step_random
-
-MOVE_BOUND = 5000
-"""Far above any game seen (at most 499 moves, chance included, in 300 random games
-of 3 to 5 players): 5 races of one shuffle each, the windows and the rounds."""
-
-PROPERTY_SETTINGS = settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+from ..properties import GameProperties, SecretWatch, Setup
 
 
 @st.composite
-def game_setups(draw: Any) -> tuple[dict[str, Any], int, int]:
+def game_setups(draw: Any) -> Setup:
     options: dict[str, Any] = {
         "pro_rules": draw(st.sampled_from(["all", "from_race_4", "none"])),
         "unlimited_bank": draw(st.booleans()),
@@ -81,67 +78,56 @@ def secrets_shown(state: WettenState) -> list[str]:
     return problems
 
 
-@PROPERTY_SETTINGS
-@given(game_setups())
-def test_random_games_end_and_money_is_conserved(setup: tuple[dict[str, Any], int, int]) -> None:
-    """WT 1.2, 2.5, 10, 11.2 on random games: every game ends within the move bound;
-    bank + players' cash never changes (824,000); no cash goes negative; a seat to act
-    always has a move; payouts are numbered 1 to 5 unless the bank ran short."""
-    options, players, seed = setup
-    state = new_state(players, **options)
-    total = state.bank + sum(state.cash)
-    assert total == 824_000
-    rng = random.Random(seed)
-    moves = 0
-    while not state.is_over:
-        turn = state.turn()
-        if turn.seats:
-            assert state.legal_moves(turn.seats[0]) != []
-        step_random(state, rng)
-        moves += 1
-        assert moves <= MOVE_BOUND
-        assert state.bank + sum(state.cash) == total
-        assert min(state.cash) >= 0
-    races = [e.public["race"] for e in state.log if e.kind == "payout"]
-    assert races == list(range(1, len(races) + 1))
-    assert len(races) == 5 or state.ended_early
-    result = state.result()
-    assert result is not None and list(result.scores) == state.cash
+class TestWettenProperties(GameProperties):
+    """WT 1.2, 1.3, 2.5, 2.6, 3.1, 8.6, 8.7, 8.9, 10 and 11.2 on random games."""
 
+    game = GAME
+    move_bound = 5000
+    """Far above any game seen (at most 499 moves, chance included, in 300 random games
+    of 3 to 5 players): 5 races of one shuffle each, the windows and the rounds."""
+    examples = {
+        "test_random_games_end_and_conserve": 30,
+        "test_no_view_shows_a_secret": 12,
+        "test_secret_moves_stay_secret_until_all_commit": 8,
+    }
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game_setups())
-def test_no_view_shows_another_players_secrets(setup: tuple[dict[str, Any], int, int]) -> None:
-    """WT 1.3, 2.6, 3.1, 8.6, 8.7, 8.9 on random games: after every move no seat's view
-    (nor the spectators') shows another seat's hand, action cards or unrevealed
-    tickets, nor a private log entry; each seat sees its own hand."""
-    options, players, seed = setup
-    state = new_state(players, **options)
-    rng = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        step_random(state, rng)
-        step += 1
-        if step % 5 == 0 or state.stage in ("set_the_stakes", "second_bet"):
-            assert secrets_shown(state) == []
+    def setups(self) -> st.SearchStrategy[Setup]:
+        return game_setups()
 
+    def secrets_shown(self, state: State) -> list[str]:
+        assert isinstance(state, WettenState)
+        return secrets_shown(state)
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(game_setups())
-def test_records_replay_identically(setup: tuple[dict[str, Any], int, int]) -> None:
-    """Records: a seeded match replays from its JSON record to the same public view and
-    result (and without its seed, from the chance moves it writes out)."""
-    options, players, seed = setup
-    match = Match(GAME, players, options, seed=seed)
-    rng = random.Random(seed ^ 0x5EED)
-    while not match.state.is_over:
-        seat = match.state.turn().seats[0]
-        match.play(seat, match.state.random_move(seat, rng))
-    record = match.record()
-    again = Match.replay(Record.from_json(json.loads(record.to_json_text())))
-    view = json.dumps(match.state.view(None), sort_keys=True)
-    assert json.dumps(again.state.view(None), sort_keys=True) == view
-    assert again.state.result() == match.state.result()
-    unseeded = Match.replay(record.model_copy(update={"seed": None}))
-    assert json.dumps(unseeded.state.view(None), sort_keys=True) == view
-    assert any(m.by == CHANCE for m in record.moves)
+    def secret_watch(self) -> SecretWatch:
+        """The oracle after every fifth move, and after every move while tickets are
+        written (it reads every view: checking each of ~400 moves would be slow)."""
+        steps = 0
+
+        def watch(state: State, actor: Actor, move: Move) -> list[str]:
+            nonlocal steps
+            steps += 1
+            assert isinstance(state, WettenState)
+            if steps % 5 == 0 or state.stage in ("set_the_stakes", "second_bet"):
+                return secrets_shown(state)
+            return []
+
+        return watch
+
+    def conserved(self, state: State) -> Mapping[str, int]:
+        """WT 1.2: the bank's and the players' cash add up to 824,000."""
+        assert isinstance(state, WettenState)
+        return {"cash": state.bank + sum(state.cash)}
+
+    def check_step(self, state: State, actor: Actor, move: Move) -> None:
+        assert isinstance(state, WettenState)
+        assert min(state.cash) >= 0, f"cash went negative: {state.cash}"
+
+    def check_end(self, state: State, options: dict[str, Any], players: int) -> None:
+        """WT 10, 11.2: payouts numbered 1 to 5 unless the bank ran short; the score is cash."""
+        assert isinstance(state, WettenState)
+        assert state.bank + sum(state.cash) == 824_000
+        races = [e.public["race"] for e in state.log if e.kind == "payout"]
+        assert races == list(range(1, len(races) + 1))
+        assert len(races) == 5 or state.ended_early
+        result = state.result()
+        assert result is not None and list(result.scores) == state.cash

@@ -1,9 +1,16 @@
-"""Property tests: random Wits & Wagers games (4 to 7 seats, both betting modes)."""
+"""Property tests: random Wits & Wagers games (4 to 7 seats, both betting modes).
+
+The shared tests (:mod:`tests.properties`) run on what this game declares: its set-ups,
+its random players, its secrets (guesses before the reveal, secret bets before they are
+revealed together, watched by ``ww_helpers.SecrecyWatch``), the points it conserves,
+and its checks at the end.
+"""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -11,86 +18,82 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tote.core import CHANCE, Match, Record
+from tote.core.moves import Actor, Move
+from tote.core.state import State
+from tote.games.wits_and_wagers import GAME
 from tote.games.wits_and_wagers.moves import DrawQuestion, Guess, PlaceBets, Wager
 from tote.games.wits_and_wagers.rules import WitsAndWagersState
 
+from ..properties import GameProperties, SecretWatch, Setup
 from .ww_helpers import Script, SecrecyWatch, new_state, random_step
-
-MOVE_BOUND = 7 * (1 + 7 + 7 * 12)
-"""Per question: a draw, 7 guesses, and in open betting each seat moves its bets a few
-times (random_step locks with probability 0.3 per move once it has bet)."""
-
-PROPERTY_SETTINGS = settings(
-    max_examples=30,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 
 
 @st.composite
-def game_setups(draw: Any) -> tuple[int, str, bool, int]:
+def game_setups(draw: Any) -> Setup:
     players = draw(st.integers(min_value=4, max_value=7))
-    betting = draw(st.sampled_from(["open", "secret"]))
-    chip_back = draw(st.booleans())
+    options = {
+        "betting": draw(st.sampled_from(["open", "secret"])),
+        "chip_back_in_points": draw(st.booleans()),
+    }
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
-    return players, betting, chip_back, seed
+    return options, players, seed
 
 
-def check_step(state: WitsAndWagersState) -> None:
-    public = state.view(None, log=False)["state"]
-    bank, points = public["bank"], public["points"]
-    assert sum(points) == bank["paid"] - bank["collected"], "points come from the bank"
-    assert min(points) >= 0, f"WW 3.5: points went negative: {points}"
-    assert public["number"] <= 7
+class TestWitsAndWagersProperties(GameProperties):
+    """WW 1.3, 1.4, 2.1, 3.4, 3.5, 6.1-6.2 on random games of both betting modes."""
 
+    game = GAME
+    move_bound = 7 * (1 + 7 + 7 * 12)
+    """Per question: a draw, 7 guesses, and in open betting each seat moves its bets a few
+    times (random_step locks with probability 0.3 per move once it has bet)."""
+    examples = {
+        "test_random_games_end_and_conserve": 30,
+        "test_no_view_shows_a_secret": 30,
+        "test_secret_moves_stay_secret_until_all_commit": 8,
+    }
 
-@PROPERTY_SETTINGS
-@given(game_setups())
-def test_random_games_end_after_seven_questions_and_conserve_points(
-    setup: tuple[int, str, bool, int],
-) -> None:
-    """WW 1.3, 1.4, 3.5, 6.1-6.2 on random games: every game ends after exactly seven
-    different questions; after every move the seats' points equal what the bank paid
-    minus what it collected, and no seat's points are negative."""
-    players, betting, chip_back, seed = setup
-    state = new_state(players, betting=betting, chip_back_in_points=chip_back)
-    rng = random.Random(seed)
-    moves = 0
-    draws: list[str] = []
-    check_step(state)
-    while not state.is_over:
-        actor, move = random_step(state, rng)
-        if actor == CHANCE:
-            assert isinstance(move, DrawQuestion)
-            draws.append(move.question)
-        moves += 1
-        assert moves <= MOVE_BOUND
-        check_step(state)
-    assert len(draws) == 7 and len(set(draws)) == 7, "WW 1.3: seven different questions"
-    history = state.view(None)["state"]["history"]
-    assert [q["number"] for q in history] == [1, 2, 3, 4, 5, 6, 7]
-    result = state.result()
-    assert result is not None and list(result.scores) == state.points
-    assert set(result.winners) == {s for s, p in enumerate(state.points) if p == max(state.points)}
+    def setups(self) -> st.SearchStrategy[Setup]:
+        return game_setups()
 
+    def step(self, state: State, rng: random.Random) -> tuple[Actor, Move]:
+        assert isinstance(state, WitsAndWagersState)
+        return random_step(state, rng)
 
-@PROPERTY_SETTINGS
-@given(game_setups())
-def test_no_view_shows_another_seats_secrets(setup: tuple[int, str, bool, int]) -> None:
-    """WW 2.1, 3.4 on random games: after every move, no seat's view nor the spectators'
-    depends on another seat's guess before the reveal, or on its secret bets before they
-    are revealed together (``ww_helpers.SecrecyWatch``)."""
-    players, betting, _, seed = setup
-    state = new_state(players, betting=betting)
-    rng = random.Random(seed)
-    watch = SecrecyWatch()
-    checked = 0
-    while not state.is_over:
-        actor, move = random_step(state, rng)
-        problems = watch.observe(state, actor, move)
-        assert problems == []
-        checked += bool(watch.order)
-    assert checked >= 7 * (players - 1), "the watch looked at every commitment but the last"
+    def secret_watch(self) -> SecretWatch:
+        """WW 2.1, 3.4: no view depends on another seat's guess before the reveal, or on
+        its secret bets before they are revealed together (a counterfactual oracle)."""
+        watch = SecrecyWatch()
+
+        def observe(state: State, actor: Actor, move: Move) -> list[str]:
+            assert isinstance(state, WitsAndWagersState)
+            return watch.observe(state, actor, move)
+
+        return observe
+
+    def conserved(self, state: State) -> Mapping[str, int]:
+        """Points come from the bank: the seats' points are what it paid minus what it
+        collected."""
+        bank = state.view(None, log=False)["state"]["bank"]
+        points = state.view(None, log=False)["state"]["points"]
+        return {"points the bank did not pay": sum(points) - (bank["paid"] - bank["collected"])}
+
+    def check_step(self, state: State, actor: Actor, move: Move) -> None:
+        public = state.view(None, log=False)["state"]
+        assert min(public["points"]) >= 0, f"WW 3.5: points went negative: {public['points']}"
+        assert public["number"] <= 7
+
+    def check_end(self, state: State, options: dict[str, Any], players: int) -> None:
+        """WW 1.3, 6.1-6.2: seven different questions, numbered 1 to 7; the winners have
+        the most points."""
+        assert isinstance(state, WitsAndWagersState)
+        drawn = [e.public["id"] for e in state.log if e.kind == "question"]
+        assert len(drawn) == 7 and len(set(drawn)) == 7, "WW 1.3: seven different questions"
+        history = state.view(None)["state"]["history"]
+        assert [q["number"] for q in history] == [1, 2, 3, 4, 5, 6, 7]
+        result = state.result()
+        assert result is not None and list(result.scores) == state.points
+        best = max(state.points)
+        assert set(result.winners) == {s for s, p in enumerate(state.points) if p == best}
 
 
 def test_secrecy_watch_notices_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,12 +144,13 @@ def test_secrecy_watch_notices_a_secret_bet_leak(monkeypatch: pytest.MonkeyPatch
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_setups())
 def test_random_games_replay_identically_from_their_records(
-    setup: tuple[int, str, bool, int],
+    setup: Setup,
 ) -> None:
-    """Records: any random game, written out with its question draws and no seed,
-    replays to the same view for every seat and the spectators."""
-    players, betting, chip_back, seed = setup
-    game = Script(players, betting=betting, chip_back_in_points=chip_back)
+    """Records: any random game of this game's own random players (bets moved and
+    locked), written out with its question draws and no seed, replays to the same view
+    for every seat and the spectators."""
+    options, players, seed = setup
+    game = Script(players, **options)
     rng = random.Random(seed)
     while not game.state.is_over:
         game.moves.append(random_step(game.state, rng))

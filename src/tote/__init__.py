@@ -1,3 +1,3 @@
 """tote: rule-exact betting board games to play, simulate and study."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

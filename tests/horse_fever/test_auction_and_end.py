@@ -114,7 +114,7 @@ def test_hf_4_auction_answers_are_accept_or_refuse() -> None:
 
 
 def last_round(players: int = 3) -> HorseFeverState:
-    state = at_auction(players, rounds=1)
+    state = at_auction(players, rounds=1, any_rounds=True)
     return state
 
 

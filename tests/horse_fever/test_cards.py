@@ -113,7 +113,7 @@ def test_loan_repay_discount_and_default_amounts() -> None:
 def test_cedric_copieur_copies_another_players_assistant() -> None:
     """Ruling R20: at the start of each round Cédric's owner picks another player's
     Assistant; its effects apply to them too."""
-    state = started(2, rounds=2)
+    state = started(2, rounds=2, any_rounds=True)
     keep(state, 0, "assistant", "S34")
     keep(state, 1, "assistant", "S29")
     state.phase = "purchase"

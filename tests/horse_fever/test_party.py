@@ -159,7 +159,7 @@ def test_pg_4_1_a_fixed_number_of_races_then_the_richest_wins() -> None:
     """PG 4.1 / 4.2: five races by default (``rounds`` agrees another number); the
     richest player wins, scores are Danari; equal Danari share the place."""
     assert new_state(8, mode="party").rounds == 5
-    state = party(3, rounds=1)
+    state = party(3, rounds=1, any_rounds=True)
     secret_bets(
         state, {0: ("black", "win", 100), 1: ("black", "win", 100), 2: ("red", "show", 100)}
     )

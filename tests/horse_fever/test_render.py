@@ -9,7 +9,7 @@ from tote.games.horse_fever import render
 
 from .hf_helpers import at_race, pass_all, started
 
-PARTY_ONE_RACE = ("-o", "mode=party", "-o", "rounds=1")
+PARTY_ONE_RACE = ("-o", "mode=party", "-o", "rounds=1", "-o", "any_rounds=true")
 
 
 def test_typed_bets_become_moves() -> None:
@@ -59,7 +59,20 @@ def test_tote_play_runs_a_game_with_typed_bets_and_numbered_moves() -> None:
     keys = "win white 200\nshow black 200\nskip\n1\n" * 300
     result = CliRunner().invoke(
         app,
-        ["play", "horse-fever", "-p", "2", "-b", "1", "--seed", "5", "-o", "rounds=1"],
+        [
+            "play",
+            "horse-fever",
+            "-p",
+            "2",
+            "-b",
+            "1",
+            "--seed",
+            "5",
+            "-o",
+            "rounds=1",
+            "-o",
+            "any_rounds=true",
+        ],
         input=keys,
     )
     assert result.exit_code == 0, result.output

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from tote.core import CHANCE
+import pytest
+
+from tote.core import CHANCE, Match, Record
+from tote.core.errors import OptionsError
+from tote.games.horse_fever import GAME
 from tote.games.horse_fever.moves import DealCharacter, PlaceStableToken
+from tote.sim.runner import random_match
 
 from .hf_helpers import new_state, set_up, started
 
@@ -75,3 +80,31 @@ def test_characters_are_dealt_without_repetition() -> None:
         state.apply(CHANCE, PlaceStableToken(colour))
     state.apply(CHANCE, DealCharacter("C75"))
     assert "C75" not in [m.character for m, _ in state.chance_outcomes()]  # type: ignore[attr-defined]
+
+
+def test_hf_0_9_an_agreed_number_of_rounds_is_3_to_10_unless_the_house_rule_says_so() -> None:
+    """HF 0.9: Table 1 ranges from 3 to 10 rounds, so an agreed number is refused outside
+    that range, naming the rule; the house rule ``any_rounds`` allows 1 to 20."""
+    for rounds in (1, 2, 11, 20):
+        with pytest.raises(OptionsError, match=r"HF 0\.9.*any_rounds"):
+            GAME.options({"rounds": rounds})
+    assert new_state(3, rounds=10).rounds == 10
+    assert new_state(3, rounds=1, any_rounds=True).rounds == 1
+    assert new_state(3, rounds=20, any_rounds=True).rounds == 20
+    with pytest.raises(OptionsError, match="rounds"):
+        GAME.options({"rounds": 21, "any_rounds": True})
+
+
+def test_hf_0_9_a_record_of_an_older_engine_with_one_round_still_replays() -> None:
+    """Records are a public contract: engines before 0.2.0 took ``rounds`` from 1 to 20
+    with no house rule, and such a record replays as the house rule ``any_rounds``."""
+    match = random_match("horse-fever", 2, seed=4, options={"rounds": 1, "any_rounds": True})
+    old = match.record().model_dump()
+    old["engine"] = "0.1.0"
+    old["options"].pop("any_rounds")
+    again = Match.replay(Record.from_json(old))
+    assert again.state.rounds == 1 and again.options.any_rounds
+    assert again.state.view(None) == match.state.view(None)
+    new = {**old, "engine": "0.2.0"}
+    with pytest.raises(OptionsError, match=r"HF 0\.9"):
+        Match.replay(Record.from_json(new))

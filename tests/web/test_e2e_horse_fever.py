@@ -145,7 +145,7 @@ def test_ann_plays_a_board_game_against_two_odds_bots(
         live_server.url,
         "horse-fever",
         [("me", "Ann"), ("bot", "odds"), ("bot", "odds")],
-        options={"rounds": 2},
+        options={"rounds": 2, "any_rounds": True},
     )
     start_as_host(ann)
     ann.wait_for_selector("svg.hf-track g.horse")

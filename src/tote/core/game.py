@@ -8,10 +8,20 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from tote import __version__
 from tote.core.bot import BotFactory
 from tote.core.errors import OptionsError
 from tote.core.moves import Move
 from tote.core.state import State
+
+
+def engine_before(version: str, other: str) -> bool:
+    """Whether engine ``version`` is older than ``other`` (``"0.1.0"`` before ``"0.2.0"``);
+    a version that is not dotted numbers counts as older than any."""
+    try:
+        return tuple(int(p) for p in version.split(".")) < tuple(int(p) for p in other.split("."))
+    except ValueError:
+        return True
 
 
 class GameOptions(BaseModel):
@@ -41,9 +51,17 @@ class Game(ABC):
         self,
         raw: Mapping[str, Any] | None = None,
         variants: Sequence[str] = (),
+        *,
+        written_by: str | None = None,
     ) -> GameOptions:
-        """Validate options, with ``variants`` applied on top; a bad value is one clear line."""
+        """Validate options, with ``variants`` applied on top; a bad value is one clear line.
+
+        ``written_by`` is the engine version that wrote ``raw`` (a record's ``engine``, a
+        stored table's): options an older engine accepted are first upgraded to what they
+        mean now (:meth:`upgrade_options`), so that old records keep replaying."""
         data: dict[str, Any] = dict(raw or {})
+        if written_by is not None and engine_before(written_by, __version__):
+            data = self.upgrade_options(data, written_by)
         for name in variants:
             if name not in self.variants:
                 known = ", ".join(self.variants) or "none"
@@ -54,7 +72,16 @@ class Game(ABC):
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            raise OptionsError(f"{self.id} option {where!r}: {first['msg']}") from None
+            message = first["msg"].removeprefix("Value error, ")
+            if not where:
+                raise OptionsError(f"{self.id} options: {message}") from None
+            raise OptionsError(f"{self.id} option {where!r}: {message}") from None
+
+    def upgrade_options(self, options: dict[str, Any], written_by: str) -> dict[str, Any]:
+        """``options`` written by the older engine ``written_by``, as this engine names the
+        same game. Games whose options changed meaning override it; by default nothing
+        changed."""
+        return options
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

@@ -29,13 +29,16 @@ class Match:
         seed: int | None = None,
         *,
         auto_chance: bool = True,
+        written_by: str | None = None,
     ) -> None:
         self.game = get_game(game) if isinstance(game, str) else game
         if isinstance(players, int):
             players = [PlayerEntry(name=f"Player {i + 1}") for i in range(players)]
         self.players = list(players)
         self.options = (
-            options if isinstance(options, GameOptions) else self.game.options(options or {})
+            options
+            if isinstance(options, GameOptions)
+            else self.game.options(options or {}, written_by=written_by)
         )
         self.seed = seed
         self.rng = random.Random(seed) if seed is not None else None
@@ -96,12 +99,21 @@ class Match:
     def replay(cls, record: Record) -> Match:
         """Replay a record move by move.
 
-        Chance moves written in the record are used as they stand; where the
+        Options are read as the engine that wrote the record meant them
+        (:meth:`Game.upgrade_options`). Chance moves written in the record are used as
+        they stand; where the
         game needs a chance move the record does not give, it is drawn from
         the record's seed. An illegal move is refused with its index, seat and rule.
         """
         game = get_game(record.game)
-        match = cls(game, record.players, record.options, record.seed, auto_chance=False)
+        match = cls(
+            game,
+            record.players,
+            record.options,
+            record.seed,
+            auto_chance=False,
+            written_by=record.engine,
+        )
         for index, entry in enumerate(record.moves):
             where = f"move {index} (by {'chance' if entry.by == CHANCE else f'seat {entry.by}'})"
             try:

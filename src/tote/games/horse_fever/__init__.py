@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.errors import OptionsError
-from tote.core.game import Game
+from tote.core.game import Game, engine_before
 from tote.core.moves import Move
 from tote.games.horse_fever.bots import OddsBot
 from tote.games.horse_fever.data import board, card_name, cards
@@ -55,6 +55,15 @@ class HorseFever(Game):
     }
     bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
     default_bot = "odds"
+
+    def upgrade_options(self, options: dict[str, Any], written_by: str) -> dict[str, Any]:
+        """Engines before 0.2.0 took ``rounds`` from 1 to 20 with no house rule: such a
+        record asked for what the house rule ``any_rounds`` now names."""
+        if engine_before(written_by, "0.2.0"):
+            rounds = options.get("rounds")
+            if isinstance(rounds, int) and not 3 <= rounds <= 10:
+                return {**options, "any_rounds": True}
+        return options
 
     def _new_state(self, options: HorseFeverOptions, num_players: int) -> HorseFeverState:
         """HF 0.1 / PG 0.1: the player count is checked against the mode's limit."""

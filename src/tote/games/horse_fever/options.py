@@ -20,7 +20,11 @@ class HorseFeverOptions(GameOptions):
     """Table 1: the number of rounds by players and desired length (proposed table);
     the Family Game has one length (its own table)."""
     rounds: int | None = Field(default=None, ge=1, le=20)
-    """Overrides Table 1 with an agreed number of rounds (the rulebook allows 3 to 10)."""
+    """Overrides Table 1 with an agreed number of rounds: 3 to 10, as Table 1 ranges
+    (HF 0.9); 1 to 20 only with the house rule ``any_rounds``."""
+    any_rounds: bool = False
+    """House rule (not in the rulebook): ``rounds`` may be anything from 1 to 20, e.g. a
+    one-race Party Game or a two-round lesson."""
     advanced: bool = False
     """Preparation: the cards marked with a star (4 Action cards, 6 Characters) are used
     only in later games; ``True`` adds them (their meanings are proposed)."""
@@ -31,6 +35,15 @@ class HorseFeverOptions(GameOptions):
     """A replacement for ``data/cards.json`` (same schema)."""
     board_file: str | None = None
     """A replacement for ``data/board.json`` (same schema)."""
+
+    @model_validator(mode="after")
+    def _rounds_as_table_1_allows(self) -> HorseFeverOptions:
+        if self.rounds is not None and not self.any_rounds and not 3 <= self.rounds <= 10:
+            raise ValueError(
+                f"HF 0.9: Table 1 plays 3 to 10 rounds, not {self.rounds}; the house rule"
+                " any_rounds allows 1 to 20"
+            )
+        return self
 
     @model_validator(mode="after")
     def _family_has_no_starred_cards(self) -> HorseFeverOptions:

@@ -4,18 +4,37 @@ Run: .venv/bin/python benchmarks/bench.py [--games N] [--players P] [--variant V
 Each game is played exactly as ``tote simulate`` plays it with random bots
 (:func:`tote.sim.runner.play_bots`). Time is this process's CPU time, so other
 work on a shared machine does not count against the game. It prints figures and
-asserts nothing: speed targets are read, not tested.
+asserts nothing: speed targets are read, not tested. Beside each best figure it prints
+the calibrated one (``../shared/bench/calibrate.py``, run in the same process): speed
+targets in issues are calibrated figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import statistics
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from tote.core import OptionsError, all_games, get_game
 from tote.sim.runner import play_bots
+
+CALIBRATE = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "calibrate.py"
+"""The shared fixed workload (``../shared/bench/calibrate.py``): speeds measured with it in
+the same process read as on the reference machine, whatever this machine's load."""
+
+
+def machine_speed() -> float | None:
+    """The calibration workload's operations per second now, or None without the file."""
+    if not CALIBRATE.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("calibrate", CALIBRATE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return float(module.ops_per_second()) / float(module.REFERENCE_OPS)
 
 
 def bench(
@@ -46,7 +65,8 @@ def main() -> None:
     args = parser.parse_args()
     variants = [v for v in args.variant.split(",") if v]
     ids = args.game_ids or [game.id for game in all_games()]
-    print(f"{'game':<18}{'players':>8}{'best games/s':>14}{'median':>10}")
+    speed = machine_speed()
+    print(f"{'game':<18}{'players':>8}{'best games/s':>14}{'median':>10}{'calibrated best':>17}")
     for game_id in ids:
         game = get_game(game_id)
         counts = [args.players] if args.players else sorted({game.min_players, 4, game.max_players})
@@ -56,7 +76,11 @@ def main() -> None:
             except OptionsError:
                 continue  # a player count this game refuses without further options
             best, median = bench(game_id, args.games, n, args.repeat, variants)
-            print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}", flush=True)
+            shown = "-" if speed is None else f"{best / speed:.0f}"
+            print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}{shown:>17}", flush=True)
+    if speed is not None:
+        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
+        print("calibrated = best / that, comparable across runs and days")
 
 
 if __name__ == "__main__":

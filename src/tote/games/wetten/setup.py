@@ -11,6 +11,8 @@ Next in reading order: ``stakes.py`` (Phase 1, Set the Stakes).
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tote.core import draws
@@ -92,6 +94,46 @@ def is_shuffle(state: WettenState, outcome: Move) -> bool:
     if isinstance(outcome, ShuffleDiscards):
         return state.shuffle == DISCARDS and sorted(outcome.race_cards) == sorted(state.discard)
     return False
+
+
+def why_not_shuffle(state: WettenState, outcome: Move) -> str:
+    """Why ``outcome`` is not the pending shuffle: the other shuffle is pending, or
+    the order is not a permutation of the pile (a card twice, missing, unknown or
+    not among the discards)."""
+    pending = (
+        "the shuffle of both decks (WT 1.3)"
+        if state.shuffle == DECKS
+        else "the shuffle of the discards into a new pile (WT 3.7)"
+    )
+    if isinstance(outcome, ShuffleDecks):
+        if state.shuffle != DECKS:
+            return f"the pending chance event is {pending}, not of both decks"
+        return _not_a_permutation(
+            outcome.race_cards, state._all_race_cards, "race card", "the race deck"
+        ) or _not_a_permutation(
+            outcome.action_cards, state._all_action_cards, "action card", "the action deck"
+        )
+    if isinstance(outcome, ShuffleDiscards):
+        if state.shuffle != DISCARDS:
+            return f"the pending chance event is {pending}, not of the discards"
+        return _not_a_permutation(
+            outcome.race_cards, state.discard, "race card", "the discard pile"
+        )
+    return f"the pending chance event is {pending}, not {outcome.kind!r}"
+
+
+def _not_a_permutation(order: Sequence[str], pile: Sequence[str], card: str, where: str) -> str:
+    """What keeps ``order`` from being an order of ``pile`` ('' if nothing does)."""
+    given, held = Counter(order), Counter(pile)
+    for name in order:
+        if held[name] == 0:
+            return f"{card} {name!r} is not in {where}"
+        if given[name] > held[name]:
+            return f"{card} {name!r} appears {given[name]} times; {where} holds it once"
+    missing = sorted(held - given)
+    if missing:
+        return f"{card} {missing[0]!r} is missing ({len(missing)} of {where} left out)"
+    return ""
 
 
 def do_shuffle(state: WettenState, outcome: Move) -> None:

@@ -177,6 +177,9 @@ class WettenState(State):
     def _is_chance_outcome(self, outcome: Move) -> bool:
         return setup.is_shuffle(self, outcome)
 
+    def _why_impossible(self, outcome: Move) -> str:
+        return setup.why_not_shuffle(self, outcome)
+
     def _do_chance(self, outcome: Move) -> None:
         setup.do_shuffle(self, outcome)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tote.games.wetten.moves import Pass, PlayActionCard
 from tote.games.wetten.race import assign_places, finishing_groups
-from tote.games.wetten.rules import WettenState
+from tote.games.wetten.state import WettenState
 
 from .wt_helpers import (
     EVEN,

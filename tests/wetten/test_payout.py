@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tote.games.wetten.payout import SECOND_BET, SET_THE_STAKES, Winning, pay_order, winnings
-from tote.games.wetten.rules import WettenState
+from tote.games.wetten.state import WettenState
 
 from .wt_helpers import (
     EVEN,

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from tote.core.moves import Actor, Move
 from tote.core.state import State
-from tote.games.wetten import GAME
-from tote.games.wetten.rules import WettenState
+from tote.games.wetten import GAME, views
+from tote.games.wetten.state import WettenState
 
 from ..properties import GameProperties, SecretWatch, Setup
 
@@ -71,7 +71,7 @@ def secrets_shown(state: WettenState) -> list[str]:
                 problems.append(f"view {seat}: another seat's secret move in the log")
             if entry["kind"] == "tickets" and "bets" in entry and seat is None:
                 problems.append("spectator sees ticket cells")
-        if seat is not None and mine["hand"] != state._cards_view(state.hands[seat]):
+        if seat is not None and mine["hand"] != views.cards_view(state, state.hands[seat]):
             problems.append(f"view {seat}: its own hand is not shown")
         if "pile" in mine and not isinstance(mine["pile"], int):
             problems.append(f"view {seat}: the pile's order is shown")

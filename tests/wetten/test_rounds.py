@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tote.games.wetten.moves import PlayRaceCard, SetTheStakes
+from tote.core import CHANCE
+from tote.games.wetten.moves import PlayRaceCard, SetTheStakes, ShuffleDecks, ShuffleDiscards
 
 from .wt_helpers import (
     EVEN,
@@ -121,6 +122,41 @@ def test_wt_3_7_the_discard_pile_is_reshuffled_when_the_pile_runs_out() -> None:
     play_round(state)
     assert events(state, "reshuffled")
     assert [len(h) for h in state.hands] == [2, 2, 2]
+
+
+def test_wt_3_7_a_refused_discard_shuffle_says_why() -> None:
+    """WT 3.7: a scripted shuffle of the discards that is refused says what is wrong
+    with it: a card not among the discards, a discard twice or left out, or the
+    wrong shuffle."""
+    state = new_state(3)
+    to_neck_and_neck(state)
+    state.discard.extend(state.pile)
+    state.pile.clear()
+    for hand in state.hands:
+        del hand[1:]
+    for seat in range(3):
+        state.apply(seat, PlayRaceCard(state.hands[seat][0]))
+    assert state.turn().chance
+    discards = tuple(sorted(state.discard))
+    elsewhere = next(c for c in state._all_race_cards if c not in discards)
+    why = {
+        "elsewhere": ShuffleDiscards((*discards[:-1], elsewhere)),
+        "twice": ShuffleDiscards((discards[0], *discards[:-1])),
+        "missing": ShuffleDiscards(discards[:-1]),
+        "decks": ShuffleDecks(tuple(state._all_race_cards), tuple(state._all_action_cards)),
+    }
+    said = {k: assert_refused(state, CHANCE, move, "chance").message for k, move in why.items()}
+    assert said["elsewhere"].endswith(f"race card {elsewhere!r} is not in the discard pile")
+    assert said["twice"].endswith(
+        f"race card {discards[0]!r} appears 2 times; the discard pile holds it once"
+    )
+    assert said["missing"].endswith(
+        f"race card {discards[-1]!r} is missing (1 of the discard pile left out)"
+    )
+    assert said["decks"].endswith(
+        "the pending chance event is the shuffle of the discards into a new pile (WT 3.7),"
+        " not of both decks"
+    )
 
 
 def test_wt_3_1_tickets_are_not_cards() -> None:

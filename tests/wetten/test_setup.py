@@ -8,7 +8,7 @@ import pytest
 
 from tote.core import CHANCE, OptionsError
 from tote.games.wetten import GAME
-from tote.games.wetten.moves import Pass, ShuffleDecks
+from tote.games.wetten.moves import Pass, ShuffleDecks, ShuffleDiscards
 
 from .wt_helpers import HORSES, assert_refused, deal, new_state
 
@@ -74,6 +74,35 @@ def test_wt_1_3_a_shuffle_must_be_a_permutation_of_the_decks() -> None:
     assert_refused(state, CHANCE, ShuffleDecks(twice, tuple(actions)), "chance")
     state.apply(CHANCE, state.sample_chance(random.Random(1)))
     assert not state.turn().chance
+
+
+def test_wt_1_3_a_refused_deck_shuffle_says_why() -> None:
+    """WT 1.3: a scripted shuffle of the decks that is refused says what is wrong
+    with it: a card twice, a card missing, a card of no deck, or the wrong shuffle."""
+    state = new_state(3)
+    cards = state._all_race_cards
+    actions = tuple(state._all_action_cards)
+    why = {
+        "twice": ShuffleDecks((cards[0], *cards[:-1]), actions),
+        "missing": ShuffleDecks(tuple(cards[:-1]), actions),
+        "unknown": ShuffleDecks((*cards[:-1], "no-such-card"), actions),
+        "action twice": ShuffleDecks(tuple(cards), (actions[0], *actions[:-1])),
+        "discards": ShuffleDiscards(tuple(cards)),
+    }
+    said = {k: assert_refused(state, CHANCE, move, "chance").message for k, move in why.items()}
+    assert said["twice"].endswith(
+        f"race card {cards[0]!r} appears 2 times; the race deck holds it once"
+    )
+    assert said["missing"].endswith(
+        f"race card {cards[-1]!r} is missing (1 of the race deck left out)"
+    )
+    assert said["unknown"].endswith("race card 'no-such-card' is not in the race deck")
+    assert said["action twice"].endswith(
+        f"action card {actions[0]!r} appears 2 times; the action deck holds it once"
+    )
+    assert said["discards"].endswith(
+        "the pending chance event is the shuffle of both decks (WT 1.3), not of the discards"
+    )
 
 
 def test_wt_1_3_nobody_acts_during_the_deal() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tote.games.wetten.moves import Bet, Pass, SetTheStakes
-from tote.games.wetten.rules import WettenState
+from tote.games.wetten.state import WettenState
 
 from .wt_helpers import assert_refused, bets, deal, events, new_state, pass_window
 

@@ -27,7 +27,7 @@ from tote.games.wetten.moves import (
     SetTheStakes,
     ShuffleDecks,
 )
-from tote.games.wetten.rules import WettenState
+from tote.games.wetten.state import WettenState
 
 HORSES = ("Queen", "Raider", "Lucky Slevin", "Joker")
 DECK = race_deck()

@@ -1,4 +1,23 @@
-"""Wetten! (hda board game workshop): bets on a four-horse race, five races."""
+"""Wetten! (hda board game workshop): bets on a four-horse race, five races.
+
+The rules, in the order of the rulebook (``docs/rules/wetten.md``):
+
+- ``state.py``: ``WettenState``, the game's data, the core contract and its
+  dispatch on the race's stage (``phases.py``: the stages and shared moves);
+- ``setup.py``: WT 1, a race set up, the decks shuffled and dealt, cards drawn;
+- ``stakes.py``: WT 2, Phase 1 Set the Stakes (the secret tickets);
+- ``rounds.py``: WT 3-4, the race rounds (Start, Neck-and-Neck) and the finish,
+  on the pure ``race.py`` (movement, modifiers, finishing order);
+- ``second_bet.py``: WT 5, Phase 3 the Second Bet;
+- ``windows.py``: WT 6 buying race cards, WT 7.3 the action windows (ruling 12);
+- ``action_cards.py``: WT 7-8, action cards announced and resolved;
+- ``pro_rule.py``: WT 9, the Pro-Rule "No chance...";
+- ``payout.py``: WT 10-11, Phase 5 Payout, the next race and the end;
+- ``views.py``: what each seat may know.
+
+Around them: ``moves.py``, ``options.py``, ``data.py`` (+ ``data/*.json``),
+``bots.py``, ``render.py``.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +39,7 @@ from tote.games.wetten.moves import (
     SetTheStakes,
 )
 from tote.games.wetten.options import WettenOptions
-from tote.games.wetten.rules import WettenState
+from tote.games.wetten.state import WettenState
 
 
 class Wetten(Game):

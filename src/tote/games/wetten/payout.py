@@ -1,9 +1,27 @@
-"""Phase 5, Payout: which bets won and in what order the bank pays them."""
+"""WT 10 Phase 5, Payout, and WT 11 the next race and the end of the game.
+
+Which bets won and in what order the bank pays them are pure functions
+(:func:`winnings`, :func:`pay_order`, checked on their own in
+``tests/wetten/test_payout.py``); :func:`pay_out` carries the payout out on the
+state: cash from the bank, top-ups, the race's summary, then the next race
+(``setup.start_race``) or the end of the game.
+
+Next in reading order: ``views.py`` (what each seat may know).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tote.core.events import Event
+from tote.games.wetten import setup, views
+from tote.games.wetten.data import RACES
+from tote.games.wetten.phases import OVER
+
+if TYPE_CHECKING:
+    from tote.games.wetten.state import WettenState
 
 SET_THE_STAKES = "set_the_stakes"
 SECOND_BET = "second_bet"
@@ -74,3 +92,83 @@ def pay_order(wins: Sequence[Winning], reserve: int | None) -> tuple[list[Winnin
         reserve -= win.amount
         paid.append(win)
     return paid, []
+
+
+def pay_out(state: WettenState) -> None:
+    """WT 10.1-10.4: Second Bet tickets, then Set the Stakes; a bank short of
+    money pays the smaller wins first and the game ends (ruling 14); a broke
+    player is topped up to the next minimum stake (ruling 15)."""
+    n = state.num_players
+    second = winnings(
+        state.second,
+        state.places,
+        SECOND_BET,
+        [(state.long_odds_cell[s] if state.long_odds[s] else None, 4) for s in range(n)],
+    )
+    first = winnings(
+        state.stakes,
+        state.places,
+        SET_THE_STAKES,
+        [(state.no_chance[s], NO_CHANCE_QUOTA) for s in range(n)],
+    )
+    paid, forfeited = pay_order(second + first, None if state.unlimited else state.bank)
+    for win in paid:
+        state.cash[win.seat] += win.amount
+        state.bank -= win.amount
+    state.ended_early = bool(forfeited)
+    top_ups = [0] * n
+    if not state.ended_early and state.race < RACES:
+        minimum = state.min_stakes[state.race]
+        for seat in range(n):
+            if state.cash[seat] < minimum:
+                gift = (
+                    minimum
+                    if state.options.top_up == "gift_minimum"
+                    else minimum - state.cash[seat]
+                )
+                if not state.unlimited:
+                    gift = min(gift, state.bank)
+                state.cash[seat] += gift
+                state.bank -= gift
+                top_ups[seat] = gift
+
+    def line(win: Any) -> dict[str, Any]:
+        return {
+            "seat": win.seat,
+            "ticket": win.ticket,
+            "horse": state.horse_names[win.horse],
+            "place": win.place,
+            "stake": win.stake,
+            "quota": win.quota,
+            "amount": win.amount,
+        }
+
+    summary = {
+        "race": state.race,
+        "places": {state.horse_names[h]: p for h, p in enumerate(state.places)},
+        "tickets": [
+            {
+                "seat": s,
+                SET_THE_STAKES: views.grid_view(state, state.stakes[s]),
+                SECOND_BET: views.grid_view(state, state.second[s]),
+                "no_chance": views.cell_view(state, state.no_chance[s]),
+                "long_odds": views.cell_view(state, state.long_odds_cell[s])
+                if state.long_odds[s]
+                else None,
+            }
+            for s in range(n)
+        ],
+        "paid": [line(w) for w in paid],
+        "forfeited": [line(w) for w in forfeited],
+        "top_ups": top_ups,
+        "cash": list(state.cash),
+        "bank": None if state.unlimited else state.bank,
+        "ended_early": state.ended_early,
+    }
+    state.history.append(summary)
+    state.log.append(Event("payout", summary))
+    if state.ended_early or state.race == RACES:
+        state.stage = OVER
+        state.log.append(Event("game_over", {"cash": list(state.cash)}))
+        return
+    setup.start_race(state)

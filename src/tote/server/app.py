@@ -1,7 +1,8 @@
 """The HTTP and WebSocket API: :func:`create_app` builds it around a :class:`Store`.
 
-Routes only translate between the wire and :mod:`tote.server.tables`, where
-every rule about tables lives. Every refusal is one JSON line,
+Routes only translate between the wire and the live tables
+(:mod:`tote.server.tables`, :mod:`tote.server.runtime`), where every rule about
+tables lives. Every refusal is one JSON line,
 ``{"error": "...", "rule": "..."}``, with a fitting status code.
 """
 
@@ -26,6 +27,16 @@ from tote.core.errors import IllegalMove, MalformedMove, OptionsError, ToteError
 from tote.core.game import Game
 from tote.core.record import Record
 from tote.core.registry import all_games, get_game
+from tote.server.connection import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_NO_TABLE,
+    CLOSE_SERVER_ERROR,
+    Close,
+    Connection,
+)
+from tote.server.errors import Refused
+from tote.server.protocol import handle_message
+from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
     CreateTableRequest,
     CreateTableResponse,
@@ -40,18 +51,9 @@ from tote.server.schemas import (
     VariantInfo,
     ViewResponse,
 )
-from tote.server.tables import (
-    CLOSE_BAD_TOKEN,
-    CLOSE_NO_TABLE,
-    CLOSE_SERVER_ERROR,
-    Close,
-    Connection,
-    Refused,
-    TableRuntime,
-    Tables,
-    run_sync,
-    table_info,
-)
+from tote.server.tables import Tables
+from tote.server.views import table_info
+from tote.server.writer import run_sync
 from tote.store import NotFound, Store
 from tote.web import mount
 
@@ -484,4 +486,4 @@ async def _receive_loop(websocket: WebSocket, runtime: TableRuntime, conn: Conne
         if text is None:
             conn.error("protocol", "send text frames holding JSON, not binary frames")
             continue
-        await runtime.handle_message(conn, text)
+        await handle_message(runtime, conn, text)

@@ -9,16 +9,27 @@ are waiting when it is free go into one transaction
 ones gather. Each caller still resumes only once its own moves are committed,
 or with its own refusal, so "accepted means stored" holds as before; and one
 worker thread per batch replaces one per move.
+
+The store's other calls (reads, seats, status) are few and go one by one,
+each in a worker thread of its own: :func:`run_sync`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, ParamSpec, TypeVar
 
 from tote.core.moves import Actor
 from tote.store import Append, Store
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+async def run_sync(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Run a blocking store call in a worker thread, so the event loop keeps serving."""
+    return await asyncio.to_thread(fn, *args, **kwargs)
 
 
 class MoveWriter:

@@ -1,0 +1,137 @@
+"""The bots seated at one live table, and how they take their turns.
+
+The bots themselves are in :mod:`tote.bots`; here a table runs them. Whenever
+a bot is to act, it moves after a short visible delay (``bot_delay``), one
+bot at a time, through the same path as a player's move (checked, stored,
+then announced). A bot that fails, or chooses an illegal move, plays a random
+legal move instead, so a table never waits on a broken bot. Only the process
+that drives the table (:mod:`tote.server.processes`) moves its bots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from typing import TYPE_CHECKING
+
+from tote.bots import make_bot
+from tote.core.bot import Bot, Observation
+from tote.core.errors import IllegalMove
+from tote.core.moves import Move
+from tote.server.errors import Refused
+
+if TYPE_CHECKING:
+    from tote.server.runtime import TableRuntime
+
+log = logging.getLogger("tote.server")
+
+RETRY_PAUSE = 1.0
+"""Seconds a bot waits before trying again after the store refused its move."""
+
+
+class Bots:
+    """One table's bots by seat, and the task that moves them while one is to act."""
+
+    def __init__(self, table: TableRuntime, *, delay: float) -> None:
+        self.table = table
+        self.delay = delay
+        """Seconds a bot waits before it moves."""
+        self._bots: dict[int, Bot] = {}
+        self._fallback_rng = random.Random()
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def seated(self) -> bool:
+        """Any seat of the table is a bot's."""
+        return bool(self._bots)
+
+    @property
+    def busy(self) -> bool:
+        """A task is moving the bots (or about to)."""
+        return self._task is not None
+
+    def make(self) -> None:
+        """Make the bots of the table's seats (the table was loaded or started)."""
+        table = self.table
+        self._bots = {
+            s.seat: make_bot(table.game, s.bot, table.row.seed, s.seat)
+            for s in table.row.seats
+            if s.bot is not None
+        }
+
+    def clear(self) -> None:
+        self._bots = {}
+
+    def _to_act(self) -> int | None:
+        """The seat of a bot to act now, if this process drives the table's bots."""
+        table = self.table
+        if (
+            table.status != "playing"
+            or table.match is None
+            or table.closed
+            or not table.ownership.owner
+        ):
+            return None
+        return next((s for s in table.match.state.turn().seats if s in self._bots), None)
+
+    def schedule(self) -> None:
+        """Wake the bots if one is to act and they are not at work already."""
+        if self._task is None and self._to_act() is not None:
+            self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        """Bots move one at a time, each after ``delay``, while a bot is to act."""
+        table = self.table
+        try:
+            pause = self.delay
+            while True:
+                await asyncio.sleep(pause)
+                pause = self.delay
+                async with table.lock:
+                    await table.fresh_locked()
+                    seat = self._to_act()
+                    if seat is None:
+                        return
+                    try:
+                        await self._play_locked(seat)
+                    except Refused as exc:
+                        log.warning("table %s: bot at seat %d: %s", table.table_id, seat, exc)
+                        pause = max(self.delay, RETRY_PAUSE)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: bots stopped", table.table_id)
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None
+
+    async def _play_locked(self, seat: int) -> None:
+        """The bot's choice; a random legal move if it fails or chooses an illegal one."""
+        table = self.table
+        assert table.match is not None
+        state = table.match.state
+        bot = self._bots[seat]
+        try:
+            move: Move | None = bot.choose(Observation(state, seat))
+        except Exception:
+            log.exception("table %s: bot %r at seat %d failed", table.table_id, bot.name, seat)
+            move = None
+        if move is not None:
+            try:
+                await table.play_locked(seat, move)
+                return
+            except IllegalMove as exc:
+                log.warning(
+                    "table %s: bot %r at seat %d: illegal move %s",
+                    table.table_id,
+                    bot.name,
+                    seat,
+                    exc,
+                )
+        await table.play_locked(seat, state.random_move(seat, self._fallback_rng))
+
+    def cancel(self) -> None:
+        """Stop the bots (the server is stopping)."""
+        if self._task is not None:
+            self._task.cancel()

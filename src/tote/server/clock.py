@@ -1,0 +1,141 @@
+"""A table's clock: how long the seats to act have, and what happens when time runs out.
+
+A game's own time limit (``State.time_limit()``, e.g. Wits & Wagers' 30 s)
+comes first, else the table's ``move_seconds``. When the time of the seats to
+act runs out, each of them plays the game's timeout move
+(``State.timeout_move``), or, where the game has none, the move of the game's
+default bot standing in for it. Only the process that drives the table
+(:mod:`tote.server.processes`) runs its clock; the others show the deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tote.bots import default_bot, make_bot
+from tote.core.bot import Bot, Observation
+from tote.core.errors import IllegalMove
+from tote.core.moves import Move
+from tote.core.state import State
+from tote.server.errors import Refused
+
+if TYPE_CHECKING:
+    from tote.server.runtime import TableRuntime
+
+log = logging.getLogger("tote.server")
+
+
+def time_limit(state: State, settings: Mapping[str, Any]) -> float | None:
+    """Seconds the seats to act now have: the game's own timer (``time_limit()``, where
+    the game has one and it runs now), else the table's ``move_seconds``, else none."""
+    own = getattr(state, "time_limit", None)
+    if callable(own):
+        seconds = own()
+        if isinstance(seconds, int | float) and not isinstance(seconds, bool):
+            return float(seconds)
+    table = settings.get("move_seconds")
+    return float(table) if isinstance(table, int | float) and table > 0 else None
+
+
+class Clock:
+    """The deadline of one table's seats to act now, and the task waiting for it."""
+
+    def __init__(self, table: TableRuntime) -> None:
+        self.table = table
+        self.deadline: float | None = None
+        """When the seats to act now run out of time (Unix seconds), or None."""
+        self._seats: frozenset[int] = frozenset()
+        """The seats the running clock counts for."""
+        self._epoch = 0
+        """Counts the clocks started: a clock that ran out late finds it moved on."""
+        self._task: asyncio.Task[None] | None = None
+        self._stand_ins: dict[int, Bot] = {}
+
+    @property
+    def running(self) -> bool:
+        """A task waits for the deadline."""
+        return self._task is not None
+
+    def reset(self) -> None:
+        """Start afresh for whoever is to act (the table was just loaded)."""
+        self._seats = frozenset()
+        self.update(None)
+
+    def update(self, mover: int | None) -> None:
+        """Start a new clock when the turn passes to seats that were not waiting (or the
+        one seat to act just moved itself); shrinking the waiting seats (commitments,
+        locked bets) keeps the clock running."""
+        table = self.table
+        state = table.match.state if table.match is not None else None
+        seats = (
+            frozenset(state.turn().seats)
+            if state is not None and table.status == "playing"
+            else frozenset()
+        )
+        if state is None or not seats:
+            self._seats = frozenset()
+            self._set_deadline(None)
+            return
+        new_turn = not seats <= self._seats or (mover is not None and seats == {mover})
+        self._seats = seats
+        if new_turn:
+            self._epoch += 1
+            limit = time_limit(state, table.row.settings)
+            self._set_deadline(None if limit is None else time.time() + limit)
+
+    def _set_deadline(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        old = self._task
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        self._task = None
+        if deadline is not None and not self.table.closed and self.table.ownership.owner:
+            self._task = asyncio.create_task(self._expire(self._epoch, deadline))
+
+    async def _expire(self, epoch: int, deadline: float) -> None:
+        """When time runs out, play the timeout move of every seat still to act."""
+        table = self.table
+        try:
+            await asyncio.sleep(max(0.0, deadline - time.time()))
+            async with table.lock:
+                await table.fresh_locked()
+                timed_out: set[int] = set()
+                while epoch == self._epoch and table.status == "playing":
+                    assert table.match is not None
+                    waiting = [s for s in table.match.state.turn().seats if s not in timed_out]
+                    if not waiting:
+                        break
+                    seat = waiting[0]
+                    timed_out.add(seat)
+                    try:
+                        move = self._timeout_move(seat)
+                        await table.play_locked(seat, move, {"type": "timeout", "seat": seat})
+                    except (IllegalMove, Refused) as exc:
+                        log.warning("table %s: timeout of seat %d: %s", table.table_id, seat, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the clock failed", table.table_id)
+
+    def _timeout_move(self, seat: int) -> Move:
+        """The game's timeout move; where it has none, the game's default bot moves."""
+        table = self.table
+        assert table.match is not None
+        state = table.match.state
+        move = state.timeout_move(seat)
+        if move is not None:
+            return move
+        if seat not in self._stand_ins:
+            self._stand_ins[seat] = make_bot(
+                table.game, default_bot(table.game), table.row.seed, seat
+            )
+        return self._stand_ins[seat].choose(Observation(state, seat))
+
+    def cancel(self) -> None:
+        """Stop waiting for the deadline (the server is stopping)."""
+        if self._task is not None:
+            self._task.cancel()

@@ -1,0 +1,114 @@
+"""Several server processes on one PostgreSQL database: who drives a table, and catching up.
+
+Any process may serve any table's clients, but one alone drives a table's bots
+and clock: the one holding its PostgreSQL session advisory lock
+(:class:`Ownership`), taken by the process that starts the table or first
+loads it in play, and gone with its connection when that process stops. The
+others take over such an orphaned table (:func:`adopt_if_orphaned`, tried
+every few seconds). A change another process stored reaches this one as a
+notice (:mod:`tote.server.fanout`), and the table's runtime catches up from
+the store (:func:`catch_up`). On SQLite (one process) this process owns every
+table and no notice comes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from tote.server.writer import run_sync
+from tote.store import Store
+
+if TYPE_CHECKING:
+    from tote.server.runtime import TableRuntime
+
+log = logging.getLogger("tote.server")
+
+
+class Ownership:
+    """Whether this process drives one table's bots and clock: it holds the table's
+    advisory lock in the store."""
+
+    def __init__(self, store: Store, table_id: str) -> None:
+        self.store = store
+        self.table_id = table_id
+        self.owner = False
+        """This process drives the table's bots and clock."""
+
+    async def claim(self) -> None:
+        """Become the driver of this table's bots and clock, unless another process is.
+
+        Tried again on every reload, so when the owner stops (its advisory lock
+        goes with its connection) the next process to hear of the table takes over.
+        """
+        if not self.owner:
+            try:
+                self.owner = await run_sync(self.store.try_own, self.table_id)
+            except Exception:
+                log.exception("table %s: could not claim its bots and clock", self.table_id)
+
+    async def disown(self) -> None:
+        """Let the table's bots and clock go (the game is over, or the table leaves memory)."""
+        if self.owner:
+            self.owner = False
+            try:
+                await run_sync(self.store.disown, self.table_id)
+            except Exception:
+                log.exception("table %s: could not release its lock", self.table_id)
+
+
+async def adopt_if_orphaned(table: TableRuntime) -> bool:
+    """Take over a table in play whose bots and clock nobody drives (its owner
+    stopped, and its lock went with its connection): True if this process did.
+
+    The table is reloaded first, so the bots and the clock resume from the
+    store's state. Only on a shared store: on SQLite this process owns them all.
+    """
+    ownership = table.ownership
+    if ownership.owner or table.closed or table.status != "playing" or not table.store.shared:
+        return False
+    if not table.bots.seated and table.clock.deadline is None:
+        return False  # no bot and no clock: nothing to drive, no query to make
+    async with table.lock:
+        if ownership.owner or table.status != "playing":
+            return False
+        await ownership.claim()
+        if not ownership.owner:
+            return False
+        log.info("table %s: took over its bots and clock", table.table_id)
+        table.stale = True
+        await table.fresh_locked()
+        return True
+
+
+async def catch_up(table: TableRuntime, kind: str, value: str) -> None:
+    """Another process (or this one) changed the table in the store: catch up.
+
+    ``kind`` and ``value`` are a notice's (``moves`` and a version, ``seats`` and a
+    seat, ``status`` and a status; anything else reloads). Notices of what this
+    runtime already knows (its own moves, a status or a seat it already has) are
+    dropped without reading the store. Otherwise the runtime is rebuilt from the
+    store, and every connection gets its new view.
+    """
+    if table.closed or (
+        table.stale and not table.audience.connections and not table.ownership.owner
+    ):
+        return  # nobody is watching: the next user reloads it anyway
+    async with table.lock:
+        if table.stale:
+            await table.fresh_locked()
+            return
+        if kind == "moves":
+            if value.isdigit() and table.version >= int(value):
+                return
+        elif kind == "status":
+            if table.status == value:
+                return
+        elif kind == "seats" and value.isdigit() and int(value) < len(table.row.seats):
+            if table.row.seats[int(value)].taken:
+                return
+            await table.reload_row_locked()
+            return
+        table.stale = True
+        await table.fresh_locked()
+        table.audience.broadcast_table()

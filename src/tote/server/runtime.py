@@ -1,0 +1,415 @@
+"""One table live in this process: :class:`TableRuntime`, its lifecycle and its moves.
+
+The store is the truth; a runtime is a cache of it. A runtime holds the
+table's :class:`~tote.core.match.Match`, rebuilt from the store's record with
+:meth:`Match.replay <tote.core.match.Match.replay>`, so a server restarted
+(even after ``kill -9``) carries on every table exactly where its last stored
+move left it. Here a table is loaded, joined, given bots, started, played and
+ended; the runtime leaves memory when :class:`~tote.server.tables.Tables`
+forgets it.
+
+Accepting a move, whoever makes it (a player over HTTP or WebSocket, a bot,
+the clock), always goes the same way, under the table's :class:`asyncio.Lock`:
+
+1. the core checks it (``Match.play``); a refusal changes and stores nothing;
+2. the seat's move and the chance moves it led to are stored in one
+   transaction, at the version the runtime expects
+   (:mod:`tote.server.writer`, which commits the moves of tables moving at
+   the same moment together);
+3. only then is every connection sent its own seat's view
+   (:mod:`tote.server.views`).
+
+If the store refuses the write (another worker stored a move first), the
+runtime reloads from the store and the move is refused with a retry message.
+Anything else that leaves the cache in doubt (a failed write, a cancelled
+task) marks it stale, and the next holder of the lock reloads it first. Every
+reader of the match holds the lock too, so nobody ever sees a move that is
+not stored.
+
+Chance moves after version ``v`` are drawn from a stream derived from the
+table's secret seed and ``v``, so the draws are the same whether or not the
+server was restarted in between, and a restart never replays the stream from
+its beginning (which would repeat the game's first draws).
+
+The runtime's parts each hold their own state: its connections
+(:class:`~tote.server.views.Audience`), its clock
+(:class:`~tote.server.clock.Clock`), its bots (:class:`~tote.server.bots.Bots`)
+and whether this process drives them
+(:class:`~tote.server.processes.Ownership`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tote.bots import get_bot
+from tote.core.errors import IllegalMove, ToteError
+from tote.core.match import Match
+from tote.core.moves import Actor, Move
+from tote.core.record import PlayerEntry, Record
+from tote.core.registry import get_game
+from tote.server.bots import Bots
+from tote.server.clock import Clock
+from tote.server.connection import CLOSE_GOING_AWAY, Connection, to_json
+from tote.server.errors import Refused
+from tote.server.processes import Ownership
+from tote.server.schemas import TableInfo
+from tote.server.views import Audience, table_info, table_message, view_message
+from tote.server.writer import MoveWriter, run_sync
+from tote.store import NotFound, Store, TableRow, VersionConflict
+from tote.store.store import hash_token
+
+log = logging.getLogger("tote.server")
+
+
+class TableRuntime:
+    """One table, live in this process: its match, connections, bots and clock.
+
+    Methods whose names end in ``_locked`` expect the caller to hold :attr:`lock`;
+    the public ``async`` methods take it themselves.
+    """
+
+    def __init__(
+        self, store: Store, row: TableRow, *, bot_delay: float, writer: MoveWriter
+    ) -> None:
+        self.store = store
+        self.writer = writer
+        self.table_id = row.id
+        self.game = get_game(row.game)
+        self.lock = asyncio.Lock()
+        self.row = row
+        self.status: str = row.status
+        self.match: Match | None = None
+        self.broken: str | None = None
+        """Why the table cannot be replayed (a record this engine refuses), or None."""
+        self.stale = True
+        """The cache is in doubt: the next holder of the lock reloads it first."""
+        self.closed = False
+        """The server is stopping, or this runtime was forgotten: nothing more runs."""
+        self.touched = time.monotonic()
+        """When a request last asked for this table, or its last client left."""
+        self._token_seats: dict[str, int] = {}
+        self.audience = Audience(self)
+        self.clock = Clock(self)
+        self.bots = Bots(self, delay=bot_delay)
+        self.ownership = Ownership(store, row.id)
+
+    # ---------------------------------------------------------- reading
+    @property
+    def version(self) -> int:
+        """Moves stored so far, as this runtime knows them."""
+        return len(self.match.moves) if self.match is not None else self.row.version
+
+    def info(self) -> TableInfo:
+        return table_info(self.row, status=self.status, version=self.version)
+
+    async def ensure_loaded(self) -> None:
+        """Load the table (and resume its bots and clock) if not loaded yet."""
+        async with self.lock:
+            await self.fresh_locked()
+
+    async def view(self, seat: int | None) -> str:
+        """The seat's view message as JSON text (taken under the lock: see
+        :class:`~tote.server.connection.Connection`)."""
+        async with self.lock:
+            await self.fresh_locked()
+            return to_json(view_message(self, seat))
+
+    async def seat_for(self, token: str) -> int | None:
+        """The seat a token plays at this table, or None."""
+        key = hash_token(token)
+        if key in self._token_seats:
+            return self._token_seats[key]
+        seat = await run_sync(self.store.seat_of, self.table_id, token)
+        if seat is not None:
+            self._token_seats[key] = seat
+        return seat
+
+    async def record(self, *, host: bool) -> Record:
+        """The table's record: for everyone once the game is over, for the host once the
+        table is ended. Never earlier: it holds the chance moves (hidden draws)."""
+        async with self.lock:
+            await self.fresh_locked()
+            if self.status == "ended" and not host:
+                raise Refused(
+                    "record", "only the host can read the record of a table ended early", 403
+                )
+            if self.status not in ("finished", "ended"):
+                raise Refused(
+                    "record",
+                    "the record is shown once the game is over: it holds hidden draws",
+                    409,
+                )
+            record = await run_sync(self.store.record, self.table_id)
+            result = None if self.match is None else self.match.state.result()
+            if result is not None:
+                record = record.model_copy(update={"result": result.to_json()})
+            return record
+
+    # ---------------------------------------------------------- the lobby
+    async def join(self, seat: int | None, name: str) -> tuple[int, str]:
+        """Take a free human seat (the first free one if ``seat`` is None)."""
+        async with self.lock:
+            await self.fresh_locked()
+            if self.status != "open":
+                raise Refused("seats", f"table {self.table_id} is {self.status}: no seat to join")
+            seats = self.row.seats
+            if seat is None:
+                free = [s.seat for s in seats if not s.taken]
+                if not free:
+                    raise Refused("seats", "every seat at this table is taken")
+                seat = free[0]
+            elif not 0 <= seat < len(seats):
+                raise Refused(
+                    "seats", f"this table has no seat {seat} (seats 0 to {len(seats) - 1})", 400
+                )
+            try:
+                token = await run_sync(self.store.join, self.table_id, seat, name)
+            except NotFound:
+                raise
+            except ToteError as exc:
+                raise Refused("seats", str(exc)) from None
+            self._token_seats[hash_token(token)] = seat
+            await self.reload_row_locked()
+            return seat, token
+
+    async def set_bot(self, seat: int, bot: str) -> None:
+        """Put a bot in a seat no player has taken (the host's call)."""
+        async with self.lock:
+            await self.fresh_locked()
+            if self.status != "open":
+                raise Refused("seats", f"table {self.table_id} is {self.status}: seats are set")
+            if not 0 <= seat < len(self.row.seats):
+                raise Refused(
+                    "seats",
+                    f"this table has no seat {seat} (seats 0 to {len(self.row.seats) - 1})",
+                    400,
+                )
+            try:
+                get_bot(self.game, bot)
+            except ToteError as exc:
+                raise Refused("bots", str(exc), 400) from None
+            try:
+                await run_sync(self.store.set_bot, self.table_id, seat, bot, f"Player {seat + 1}")
+            except NotFound:
+                raise
+            except ToteError as exc:
+                raise Refused("seats", str(exc)) from None
+            await self.reload_row_locked()
+
+    async def start(self) -> None:
+        """Deal the game: every seat must be taken by a player or a bot."""
+        async with self.lock:
+            await self.fresh_locked()
+            if self.status != "open":
+                raise Refused("start", f"table {self.table_id} is already {self.status}")
+            free = [s.seat for s in self.row.seats if not s.taken]
+            if free:
+                listed = ", ".join(str(s) for s in free)
+                raise Refused("start", f"seat(s) {listed} still free: let players join or add bots")
+            if self.match is None:  # else: dealt before a crash, only the status was lost
+                players = [PlayerEntry(name=s.name, bot=s.bot) for s in self.row.seats]
+                match = Match(self.game, players, self.row.options, None, auto_chance=False)
+                match.seed = self.row.seed
+                self.match = match
+                self._reseed()
+                match.advance()
+                dealt: list[tuple[Actor, Move]] = list(match.moves)
+                await self._store_locked(0, dealt)
+            await self.ownership.claim()
+            await run_sync(self.store.set_status, self.table_id, "playing")
+            self.status = "playing"
+            self.bots.make()
+            await self._after_change_locked(mover=None)
+            self.audience.broadcast_table()
+
+    async def end(self) -> None:
+        """Stop the table for good (the host's call); the record stays for the host."""
+        async with self.lock:
+            await self.fresh_locked()
+            if self.status in ("finished", "ended"):
+                raise Refused("end", f"table {self.table_id} is already {self.status}")
+            await run_sync(self.store.set_status, self.table_id, "ended")
+            self.status = "ended"
+            await self.ownership.disown()
+            self.clock.update(None)
+            self.audience.broadcast_views()
+            self.audience.broadcast_table()
+
+    # ------------------------------------------------------------ playing
+    async def play(self, seat: int, move: Mapping[str, Any]) -> str:
+        """A player's move, from HTTP or WebSocket. Returns the seat's new view message
+        (JSON text).
+
+        Refusals raise :class:`IllegalMove` (the rules) or :class:`Refused` (the table)
+        and change nothing.
+        """
+        async with self.lock:
+            await self.fresh_locked()
+            self._check_playing()
+            await self.play_locked(seat, move)
+            return to_json(view_message(self, seat))
+
+    def _check_playing(self) -> None:
+        if self.broken is not None:
+            raise Refused("server", self.broken, 500)
+        if self.status == "open":
+            raise Refused("turn order", "the game has not started yet")
+        if self.status == "ended":
+            raise Refused("game over", "the host ended this table")
+        if self.status == "finished":
+            raise Refused("game over", "the game is over; no more moves")
+
+    def _reseed(self) -> None:
+        """Chance moves after the current version come from (secret seed, version)."""
+        assert self.match is not None
+        self.match.rng = random.Random(f"tote-chance:{self.row.seed}:{len(self.match.moves)}")
+
+    async def play_locked(
+        self,
+        seat: int,
+        move: Move | Mapping[str, Any],
+        notice: dict[str, Any] | None = None,
+    ) -> None:
+        """Check, store, then announce one seat's move (``notice`` goes out just before
+        the new views). A player's, a bot's or the clock's move, all the same way."""
+        match = self.match
+        assert match is not None
+        before = len(match.moves)
+        self._reseed()
+        try:
+            match.play(seat, move)
+        except IllegalMove:
+            raise
+        except Exception as exc:  # a bug in a game: the state may be half changed
+            self.stale = True
+            log.exception("table %s: seat %s's move %r failed", self.table_id, seat, move)
+            raise Refused("server", "the server failed to play this move", 500) from exc
+        await self._store_locked(before, match.moves[before:])
+        if notice is not None:
+            self.audience.broadcast(notice)
+        await self._after_change_locked(mover=seat)
+
+    async def _store_locked(self, expected: int, moves: Sequence[tuple[Actor, Move]]) -> None:
+        """Store moves the match has just accepted; on any doubt, reload from the store."""
+        rows = [(actor, move.to_json()) for actor, move in moves]
+        try:
+            await self.writer.append(self.table_id, expected, rows)
+        except VersionConflict:
+            self.stale = True
+            await self.fresh_locked()
+            raise Refused(
+                "retry",
+                "the table moved on meanwhile and your move was not played: "
+                "look at the new view and try again",
+            ) from None
+        except Exception as exc:
+            self.stale = True
+            log.exception("table %s: storing moves at version %d failed", self.table_id, expected)
+            raise Refused("server", "the move could not be stored; try again", 503) from exc
+        except BaseException:  # cancelled mid-write: the store knows whether it landed
+            self.stale = True
+            raise
+
+    async def _after_change_locked(self, mover: int | None) -> None:
+        """After stored moves: mark a finished game, restart the clock if the turn
+        changed hands, send every connection its view, and wake the bots."""
+        assert self.match is not None
+        if self.match.state.is_over and self.status == "playing":
+            self.status = "finished"
+            await run_sync(self.store.set_status, self.table_id, "finished")
+            await self.ownership.disown()
+        self.clock.update(mover)
+        self.audience.broadcast_views()
+        self.bots.schedule()
+
+    # -------------------------------------------------------- connections
+    async def connect(self, conn: Connection) -> None:
+        """Register a connection and send it the current view, then the table's info."""
+        async with self.lock:
+            await self.fresh_locked()
+            if self.broken is not None:
+                raise Refused("server", self.broken, 500)
+            self.audience.add(conn)
+            self.audience.send_view(conn)
+            conn.send(table_message(self))
+
+    def disconnect(self, conn: Connection) -> None:
+        self.audience.discard(conn)
+        self.touched = time.monotonic()
+
+    # -------------------------------------------------------------- loading
+    async def fresh_locked(self) -> None:
+        """Reload from the store if the cache is in doubt, and resend every view."""
+        if self.stale:
+            await self._reload_locked()
+            self.audience.resend_views()
+
+    async def reload_row_locked(self) -> None:
+        """Re-read the table row (seats changed) and tell every connection."""
+        self.row = await run_sync(self.store.table, self.table_id)
+        self.audience.broadcast_table()
+
+    async def _reload_locked(self) -> None:
+        """Rebuild from the store: the row, and the match replayed from the record."""
+        row, record = await run_sync(self._read)
+        self.row = row
+        self.status = row.status
+        self.match = None
+        self.broken = None
+        self.bots.clear()
+        if record.moves or row.status != "open":
+            try:
+                # Without the seed, the replay draws nothing itself: chance moves
+                # still to draw come from the stream of their version (_reseed).
+                match = Match.replay(record.model_copy(update={"seed": None}))
+            except ToteError as exc:
+                self.broken = f"table {self.table_id} cannot be resumed: {exc}"
+                log.error("%s", self.broken)
+                self.stale = False
+                return
+            match.seed = row.seed
+            self.match = match
+            self._reseed()
+            match.advance()
+            if len(match.moves) > len(record.moves):  # pending chance never stored
+                await self._store_locked(len(record.moves), match.moves[len(record.moves) :])
+            if match.state.is_over and self.status == "playing":
+                self.status = "finished"
+                await run_sync(self.store.set_status, self.table_id, "finished")
+            self.bots.make()
+        if self.status == "playing":
+            await self.ownership.claim()
+        self.stale = False
+        self.clock.reset()
+        self.bots.schedule()
+
+    def _read(self) -> tuple[TableRow, Record]:
+        return self.store.table(self.table_id), self.store.record(self.table_id)
+
+    # ------------------------------------------------------ leaving memory
+    def idle(self, now: float) -> float | None:
+        """Seconds since this table was last used here; None while it is in use (a
+        client connected, a bot about to move, a clock running, a request at work)."""
+        if self.audience.connections or self.bots.busy or self.clock.running or self.lock.locked():
+            return None
+        return now - self.touched
+
+    async def release(self) -> None:
+        """Leave the table to the store (and, on PostgreSQL, its bots and clock to
+        another process): this runtime is forgotten."""
+        async with self.lock:
+            self.shutdown()
+            await self.ownership.disown()
+
+    def shutdown(self) -> None:
+        """Stop the bots and the clock and close every connection (server stopping)."""
+        self.closed = True
+        self.bots.cancel()
+        self.clock.cancel()
+        self.audience.close_all(CLOSE_GOING_AWAY, "the server is restarting; reconnect to resume")

@@ -1,0 +1,144 @@
+"""What a table sends its clients: each seat's view, its log entries, the table's info.
+
+Every payload a connection receives is built here from ``State.view(seat)``
+for its own seat (``None``: a spectator), so this is the one place to read
+to know what a seat can see. A WebSocket client keeps the log: a view message
+carries only the entries it lacks (see docs/server.md), so its size follows
+the position, not the length of the game. :class:`Audience` holds a table's
+connections and sends each one its own view after every change.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tote.core.errors import ToteError
+from tote.core.registry import get_game
+from tote.server.connection import Connection, to_json
+from tote.server.schemas import SeatInfo, TableInfo
+from tote.store import TableRow
+
+if TYPE_CHECKING:
+    from tote.server.runtime import TableRuntime
+
+
+def table_info(
+    row: TableRow, *, status: str | None = None, version: int | None = None
+) -> TableInfo:
+    """A table's public information (no token, no seed, no move)."""
+    game = get_game(row.game)
+    try:
+        variants = game.active_variants(game.options(row.options))
+    except ToteError:
+        variants = []
+    return TableInfo(
+        id=row.id,
+        game=row.game,
+        title=game.title,
+        status=status or row.status,
+        players=len(row.seats),
+        seats=[SeatInfo(seat=s.seat, name=s.name, taken=s.taken, bot=s.bot) for s in row.seats],
+        variants=variants,
+        options=row.options,
+        move_seconds=row.settings.get("move_seconds"),
+        version=row.version if version is None else version,
+        created_at=row.created_at,
+    )
+
+
+def table_message(table: TableRuntime) -> dict[str, Any]:
+    """The ``table`` message: the table's public information, as it is now."""
+    return {"type": "table", "table": table.info().model_dump(mode="json")}
+
+
+def view_message(
+    table: TableRuntime, seat: int | None, log_from: int | None = None
+) -> dict[str, Any]:
+    """What a seat (``None``: a spectator) is sent: its own view and nothing else.
+
+    Without ``log_from`` the view holds the whole log (HTTP answers). With it
+    (WebSocket clients, which keep the log), the view's ``log`` is null and
+    the message carries the seat's log entries from ``log_from`` on as
+    ``"log_from"`` and ``"log"``: a view no longer grows with the game.
+    """
+    match = table.match
+    message: dict[str, Any] = {
+        "type": "view",
+        "table_id": table.table_id,
+        "status": table.status,
+        "seat": seat,
+        "version": table.version,
+        "deadline": table.clock.deadline,
+        "view": None,
+    }
+    if match is None:
+        return message
+    state = match.state
+    if log_from is None:
+        message["view"] = state.view(seat)
+    else:
+        message["view"] = state.view(seat, log=False)
+        message["log_from"] = log_from
+        message["log"] = state.log_view(seat, log_from)
+    return message
+
+
+def log_size(table: TableRuntime) -> int:
+    """Entries in the table's log so far."""
+    return len(table.match.state.log) if table.match is not None else 0
+
+
+class Audience:
+    """The WebSocket connections of one table, and what each of them is sent.
+
+    The caller holds the table's lock whenever a view is made: a view read
+    halfway through a move could show what is not stored yet.
+    """
+
+    def __init__(self, table: TableRuntime) -> None:
+        self.table = table
+        self.connections: set[Connection] = set()
+
+    def add(self, conn: Connection) -> None:
+        self.connections.add(conn)
+
+    def discard(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    def send_view(self, conn: Connection) -> None:
+        """A connection's view with the whole log (on connecting, or when it asks)."""
+        conn.send(view_message(self.table, conn.seat, 0))
+        conn.log_sent = log_size(self.table)
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        """The same message to every connection (serialised once)."""
+        text = to_json(message)
+        for conn in list(self.connections):
+            conn.send_text(text)
+
+    def broadcast_table(self) -> None:
+        """Every connection gets the table's information (seats, status, version)."""
+        self.broadcast(table_message(self.table))
+
+    def broadcast_views(self) -> None:
+        """Each connection gets its own seat's view and the log entries it lacks
+        (computed once per seat and starting point)."""
+        size = log_size(self.table)
+        views: dict[tuple[int | None, int], str] = {}
+        for conn in list(self.connections):
+            key = (conn.seat, min(conn.log_sent, size))
+            if key not in views:
+                views[key] = to_json(view_message(self.table, *key))
+            conn.send_text(views[key])
+            conn.log_sent = size
+
+    def resend_views(self) -> None:
+        """Every connection gets its view with the whole log again (after a reload, the
+        log may differ from what they were sent)."""
+        for conn in self.connections:
+            conn.log_sent = 0
+        self.broadcast_views()
+
+    def close_all(self, code: int, reason: str) -> None:
+        for conn in list(self.connections):
+            conn.close(code, reason)

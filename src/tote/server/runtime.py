@@ -214,7 +214,14 @@ class TableRuntime:
                 raise Refused("start", f"seat(s) {listed} still free: let players join or add bots")
             if self.match is None:  # else: dealt before a crash, only the status was lost
                 players = [PlayerEntry(name=s.name, bot=s.bot) for s in self.row.seats]
-                match = Match(self.game, players, self.row.options, None, auto_chance=False)
+                match = Match(
+                    self.game,
+                    players,
+                    self.row.options,
+                    None,
+                    auto_chance=False,
+                    written_by=self.row.engine,
+                )
                 match.seed = self.row.seed
                 self.match = match
                 self._reseed()

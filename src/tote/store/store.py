@@ -70,6 +70,8 @@ class TableRow:
     """Table settings that are not game options: time limits, bot delay."""
     seats: tuple[SeatRow, ...]
     created_at: datetime
+    engine: str
+    """The tote version that created the table: its options mean what they meant then."""
 
 
 class Store:
@@ -432,4 +434,5 @@ def _row(session: Session, model: TableModel) -> TableRow:
             SeatRow(s.seat, s.name, s.bot, s.bot is not None or s.token is not None) for s in seats
         ),
         created_at=model.created_at,
+        engine=model.engine,
     )

@@ -30,7 +30,7 @@ from tote.games.horse_fever.moves import (
     RollSprintDice,
     SkipBet,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 COLOURS = ("black", "blue", "green", "red", "yellow", "white")
 ODDS = {"black": 2, "blue": 3, "green": 4, "red": 5, "yellow": 6, "white": 7}

@@ -16,7 +16,7 @@ from tote.games.horse_fever.moves import (
     Pass,
     TakeLoan,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import assert_refused, draw, events, force_money, new_state, pass_all, set_up
 

@@ -150,6 +150,16 @@ def assert_refused(state: HorseFeverState, seat: int, move: Move, rule: str) -> 
     assert snapshot(state) == before
 
 
+def chance_refusal(state: HorseFeverState, outcome: Move) -> str:
+    """A scripted chance outcome is refused and nothing changes; the refusal's message."""
+    before = snapshot(state)
+    with pytest.raises(IllegalMove) as refusal:
+        state.apply(CHANCE, outcome)
+    assert refusal.value.rule == "chance"
+    assert snapshot(state) == before
+    return refusal.value.message
+
+
 def step_random(state: HorseFeverState, rng: random.Random) -> None:
     turn = state.turn()
     if turn.chance:

@@ -5,6 +5,7 @@ Starting Lineup (1.3). Next in reading order: ``betting.py``."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tote.core.errors import IllegalMove
@@ -305,6 +306,39 @@ def draw(state: HorseFeverState, card: str) -> None:
         purchase_done(state)
     else:
         state.phase = KEEP
+
+
+def why_not_drawn(state: HorseFeverState, card: str) -> str:
+    """HF 1.1 (and FG 1, PG 0.3): why ``card`` cannot be the next card of the pending
+    draw: another deck's card, one out of the game, one put under the deck (they come
+    back in order, after the cards on top), or one already drawn."""
+    assert state.drawing is not None
+    name = state.drawing[1]
+    deck = state.decks[name]
+    pools: dict[str, Mapping[str, object]] = {
+        "action": state.actions,
+        "target": state.targets,
+        "assistant": state.assistants,
+        "horse": state.horse_cards,
+    }
+    if card not in pools[name]:
+        other = next((kind for kind, pool in pools.items() if card in pool), None)
+        if other is not None:
+            return f"{card} is a {other} card; this draw is from the {name} deck"
+        if any(c.id == card for c in state.cards.actions):
+            return f"{card} is a starred card, out of the game without the advanced option"
+        return f"there is no {name} card {card!r}"
+    if card in deck.bottom:
+        if deck.top:
+            return (
+                f"{card} was put under the {name} deck (HF 1.1 draw four keep one): it comes"
+                " up only after the cards on top"
+            )
+        return (
+            f"the cards put under the {name} deck come up in the order they went under"
+            f" (HF 1.1): {card} is not the next"
+        )
+    return f"{card} is not in the {name} deck: it was already drawn"
 
 
 def keep(state: HorseFeverState, seat: int, card: str) -> None:

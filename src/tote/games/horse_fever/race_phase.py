@@ -124,6 +124,25 @@ def reveal_movement(state: HorseFeverState, card_id: str) -> None:
     state.phase = SPRINT
 
 
+def why_not_revealed(state: HorseFeverState, card: str) -> str:
+    """HF 3.2: why ``card`` cannot be the next Movement card revealed."""
+    if card not in state.movement:
+        return f"there is no Movement card {card!r}"
+    return (
+        f"Movement card {card} was already revealed in this race (HF 3.2; the Movement"
+        " cards are shuffled back after the race, ruling R3)"
+    )
+
+
+def why_not_rolled(state: HorseFeverState, first: str, second: str) -> str:
+    """HF 3.2b: the faces of the Sprint dice are the six Stable colours."""
+    face = first if first not in state.lane_of else second
+    return (
+        f"the Sprint dice have no {face!r} face: their faces are the six Stable colours"
+        f" ({', '.join(state.colours)})"
+    )
+
+
 def _finish_line(state: HorseFeverState) -> None:
     """HF 3.2c Finish Line cards, once, when a horse first reaches the line
     (ruling R5): XIII stops it on the line, Fustis et Radix adds squares."""

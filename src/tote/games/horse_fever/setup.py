@@ -116,3 +116,36 @@ def copy_assistant(state: HorseFeverState, seat: int, card: str) -> None:
     state.queue.pop(0)
     if not state.queue:
         purchase.start_purchase_step(state)
+
+
+def why_not_placed(state: HorseFeverState, stable: str) -> str:
+    """HF 0.6: why ``stable`` cannot be the next Stable token drawn."""
+    if stable not in state.lane_of:
+        return f"there is no Stable {stable!r}: the Stables are {', '.join(state.colours)}"
+    odds = state.odds(state.lane_of[stable])
+    return (
+        f"the {stable} Stable token is already on the Blackboard at 1:{odds}"
+        " (HF 0.6: each token is drawn once)"
+    )
+
+
+def why_not_dealt(state: HorseFeverState, character_id: str) -> str:
+    """HF 0.7: why ``character_id`` cannot be the next Character dealt."""
+    if character_id in state.character:
+        seat = state.character.index(character_id)
+        name = state.characters[character_id].name
+        return f"{name} ({character_id}) is already dealt to seat {seat} (HF 0.7: one each)"
+    if any(c.id == character_id for c in state.cards.characters):
+        return (
+            f"{character_id} is a starred Character, out of the game without the"
+            " advanced option (HF 0.4)"
+        )
+    return f"there is no Character {character_id!r}"
+
+
+def why_not_first(state: HorseFeverState, seat: int) -> str:
+    """HF 0.8: the First Player is one of the players."""
+    return (
+        f"seat {seat} is not at the table: the First Player is one of seats 0 to"
+        f" {state.num_players - 1} (HF 0.8)"
+    )

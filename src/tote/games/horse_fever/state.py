@@ -97,6 +97,16 @@ _REFUSALS = {
 }
 """Why a move that is not among a phase's legal moves is refused."""
 
+_CHANCE_EVENTS: dict[str, tuple[str, type[Move]]] = {
+    SETUP_STABLES: ("the next Stable token drawn (HF 0.6)", PlaceStableToken),
+    SETUP_CHARACTERS: ("the next Character dealt (HF 0.7)", DealCharacter),
+    SETUP_FIRST_PLAYER: ("the choice of the First Player (HF 0.8)", ChooseFirstPlayer),
+    DRAW: ("a card drawn (HF 1.1)", DrawCard),
+    MOVEMENT: ("the next Movement card (HF 3.2)", RevealMovementCard),
+    SPRINT: ("the roll of the Sprint dice (HF 3.2b)", RollSprintDice),
+}
+"""Each chance phase's event, and the move that is its outcome."""
+
 
 class HorseFeverState(State):
     """A Horse Fever game: HF 0.1-0.5 in ``__init__``, then the phases (``phase``)."""
@@ -362,6 +372,26 @@ class HorseFeverState(State):
                 and self.decks[self.drawing[1]].can_draw(outcome.card)
             )
         return any(candidate == outcome for candidate, _ in self.chance_outcomes())
+
+    def _why_impossible(self, outcome: Move) -> str:
+        """Why a scripted chance outcome is refused: another chance event's outcome, or
+        a token, Character, card, seat or die face the pending event cannot produce."""
+        event, expected = _CHANCE_EVENTS[self.phase]
+        if not isinstance(outcome, expected):
+            return f"the pending chance event is {event}, not a {outcome.kind!r}"
+        if isinstance(outcome, DrawCard):
+            return purchase.why_not_drawn(self, outcome.card)
+        if isinstance(outcome, RevealMovementCard):
+            return race_phase.why_not_revealed(self, outcome.card)
+        if isinstance(outcome, RollSprintDice):
+            return race_phase.why_not_rolled(self, outcome.first, outcome.second)
+        if isinstance(outcome, PlaceStableToken):
+            return setup.why_not_placed(self, outcome.stable)
+        if isinstance(outcome, DealCharacter):
+            return setup.why_not_dealt(self, outcome.character)
+        if isinstance(outcome, ChooseFirstPlayer):
+            return setup.why_not_first(self, outcome.seat)
+        return super()._why_impossible(outcome)
 
     def _do_chance(self, outcome: Move) -> None:
         if isinstance(outcome, RollSprintDice):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import started
 

@@ -30,7 +30,7 @@ from tote.games.horse_fever.moves import (
     RollSprintDice,
     SkipBet,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 COLOURS = ("black", "blue", "green", "red", "yellow", "white")
 ODDS = {"black": 2, "blue": 3, "green": 4, "red": 5, "yellow": 6, "white": 7}
@@ -148,6 +148,16 @@ def assert_refused(state: HorseFeverState, seat: int, move: Move, rule: str) -> 
         state.apply(seat, move)
     assert rule in refusal.value.rule
     assert snapshot(state) == before
+
+
+def chance_refusal(state: HorseFeverState, outcome: Move) -> str:
+    """A scripted chance outcome is refused and nothing changes; the refusal's message."""
+    before = snapshot(state)
+    with pytest.raises(IllegalMove) as refusal:
+        state.apply(CHANCE, outcome)
+    assert refusal.value.rule == "chance"
+    assert snapshot(state) == before
+    return refusal.value.message
 
 
 def step_random(state: HorseFeverState, rng: random.Random) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tote.core import CHANCE
 from tote.games.horse_fever.moves import Accept, Refuse
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import assert_refused, at_race, events, force_money, force_vp
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tote.games.horse_fever import betting
 from tote.games.horse_fever.moves import (
     BuyActionCards,
     Pass,
@@ -9,7 +10,7 @@ from tote.games.horse_fever.moves import (
     PlayActionCard,
     SkipBet,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import (
     assert_refused,
@@ -183,7 +184,7 @@ def test_ruling_r8_a_player_who_cannot_cover_skips_the_second_bet() -> None:
     force_money(state, 0, 0)
     vp = list(state.vp)
     state.queue = [2, 0]
-    state._advance_second_bet()
+    betting.advance_second_bet(state)
     assert state.phase == "movement" and state.vp == vp
 
 
@@ -200,7 +201,7 @@ def test_ruling_r18_with_one_player_left_the_final_stage_follows() -> None:
     bet(state, 0, "white", "win", 200)
     force_money(state, 1, 100)
     state.queue = [1]
-    state._advance_first_bet()
+    betting.advance_first_bet(state)
     assert state.is_over and state.eliminated == [False, True]
     result = state.result()
     assert result is not None and result.winners == (0,)

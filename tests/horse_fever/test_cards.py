@@ -4,6 +4,7 @@ that go with them. Amounts are read from the loaded data, not typed in."""
 from __future__ import annotations
 
 from tote.core import CHANCE
+from tote.games.horse_fever import auction, final_stage
 from tote.games.horse_fever.moves import (
     BuyActionCards,
     BuyCard,
@@ -16,7 +17,7 @@ from tote.games.horse_fever.moves import (
     PlaceBet,
     SkipBet,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import (
     assert_refused,
@@ -118,7 +119,7 @@ def test_cedric_copieur_copies_another_players_assistant() -> None:
     keep(state, 1, "assistant", "S29")
     state.phase = "purchase"
     state.queue = []
-    state._end_round()
+    auction.end_round(state)
     assert state.phase == "copy_assistant" and state.turn().seats == (0,)
     assert state.legal_moves(0) == [CopyAssistant("S29")]
     state.apply(0, CopyAssistant("S29"))
@@ -270,4 +271,4 @@ def test_ruling_r17_minus_targets_and_counts_as_two() -> None:
     state.owned_horses[1] = ["H44"]
     state.owned_horses[2] = ["H36"]
     assert state.target_measure(1, "horse") == 2
-    assert state._score_targets()[:2] == [["T11"], ["T07"]]
+    assert final_stage.score_targets(state)[:2] == [["T11"], ["T07"]]

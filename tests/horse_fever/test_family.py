@@ -7,7 +7,7 @@ import pytest
 from tote.core import OptionsError
 from tote.games.horse_fever import GAME
 from tote.games.horse_fever.moves import Pass, PlayActionCard, SkipBet
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import assert_refused, bet, draw, new_state, set_up
 

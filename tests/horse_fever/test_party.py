@@ -17,7 +17,7 @@ from tote.games.horse_fever.moves import (
     PlayActionCard,
     SkipBet,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import ODDS, assert_refused, events, new_state, set_up
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tote.core import CHANCE
 from tote.games.horse_fever.moves import BuyCard, KeepCard, Pass, SkipBet
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import bet, draw, events, force_rows, new_state, pass_all, set_up, started
 

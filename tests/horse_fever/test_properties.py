@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tote.core.moves import Actor, Move
 from tote.core.state import State
 from tote.games.horse_fever import GAME
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
 from ..properties import GameProperties, Setup
 from .hf_helpers import leaks, new_state, step_random

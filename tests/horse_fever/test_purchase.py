@@ -16,9 +16,18 @@ from tote.games.horse_fever.moves import (
     Pass,
     TakeLoan,
 )
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.state import HorseFeverState
 
-from .hf_helpers import assert_refused, draw, events, force_money, new_state, pass_all, set_up
+from .hf_helpers import (
+    assert_refused,
+    chance_refusal,
+    draw,
+    events,
+    force_money,
+    new_state,
+    pass_all,
+    set_up,
+)
 
 ODDS_JOHN = {"black": 2, "yellow": 3, "blue": 4, "green": 5, "red": 6, "white": 7}
 
@@ -203,3 +212,22 @@ def test_hf_1_1_purchases_must_be_paid(game4: HorseFeverState) -> None:
     assert game4.turn().seats == (0,) and not game4.turn().chance
     assert CHANCE not in game4.turn().seats  # nothing was drawn
     assert DrawCard("A01") not in (game4.legal_moves(0) or [])
+
+
+def test_hf_1_1_a_card_not_in_the_deck_is_refused_saying_so(game4: HorseFeverState) -> None:
+    """HF 1.1 draw four keep one: a card already drawn is not in the deck; the cards put
+    under it come up only after the cards on top, and then in the order they went under;
+    a card of another deck is not drawn from this one."""
+    game4.apply(0, BuyCard("assistant"))
+    draw(game4, "S23", "S24", "S25", "S26")
+    game4.apply(0, KeepCard("S25"))
+    game4.apply(1, BuyCard("assistant"))
+    assert "S25 is not in the assistant deck: it was already drawn" in chance_refusal(
+        game4, DrawCard("S25")
+    )
+    message = chance_refusal(game4, DrawCard("S24"))
+    assert "S24 was put under the assistant deck" in message and "after the cards" in message
+    message = chance_refusal(game4, DrawCard("T01"))
+    assert "T01 is a target card; this draw is from the assistant deck" in message
+    game4.decks["assistant"].top = []
+    assert "S24 is not the next" in chance_refusal(game4, DrawCard("S24"))

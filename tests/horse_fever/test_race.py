@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from tote.core import CHANCE
-from tote.games.horse_fever.moves import PhotoFinish, RevealMovementCard
-from tote.games.horse_fever.rules import HorseFeverState
+from tote.games.horse_fever.moves import PhotoFinish, RevealMovementCard, RollSprintDice
+from tote.games.horse_fever.state import HorseFeverState
 
 from .hf_helpers import (
     assert_refused,
     at_race,
+    chance_refusal,
     events,
     force_rows,
     positions,
@@ -174,3 +175,24 @@ def test_hf_3_2_first_player_orders_horses_with_the_same_odds() -> None:
     state.apply(0, PhotoFinish("red"))
     assert [state.colours[i] for i in state.ranking] == ["red", "green"]
     assert state.phase == "movement"
+
+
+def test_hf_3_2_a_movement_card_already_revealed_is_refused_saying_so() -> None:
+    """HF 3.2: each Race Unit reveals the next Movement card; one revealed in this race
+    is not in the deck until the race is over (ruling R3)."""
+    state = at_race(2)
+    unit(state, "M18", ("black", "blue"))
+    assert state.phase == "movement"
+    message = chance_refusal(state, RevealMovementCard("M18"))
+    assert "Movement card M18 was already revealed in this race" in message
+    assert "no Movement card 'M99'" in chance_refusal(state, RevealMovementCard("M99"))
+
+
+def test_hf_3_2_sprint_dice_faces_that_do_not_exist_are_refused_saying_so() -> None:
+    """HF 3.2b: the Sprint dice show the six Stable colours, nothing else."""
+    state = at_race(2)
+    state.apply(CHANCE, RevealMovementCard("M18"))
+    message = chance_refusal(state, RollSprintDice("black", "purple"))
+    assert "the Sprint dice have no 'purple' face" in message
+    message = chance_refusal(state, RevealMovementCard("M01"))
+    assert "the pending chance event is the roll of the Sprint dice (HF 3.2b)" in message

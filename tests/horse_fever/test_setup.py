@@ -7,10 +7,10 @@ import pytest
 from tote.core import CHANCE, Match, Record
 from tote.core.errors import OptionsError
 from tote.games.horse_fever import GAME
-from tote.games.horse_fever.moves import DealCharacter, PlaceStableToken
+from tote.games.horse_fever.moves import ChooseFirstPlayer, DealCharacter, PlaceStableToken
 from tote.sim.runner import random_match
 
-from .hf_helpers import new_state, set_up, started
+from .hf_helpers import chance_refusal, new_state, set_up, started
 
 
 def test_hf_0_6_stable_tokens_placed_one_at_a_time_from_1_7_up_to_1_2() -> None:
@@ -108,3 +108,40 @@ def test_hf_0_9_a_record_of_an_older_engine_with_one_round_still_replays() -> No
     new = {**old, "engine": "0.2.0"}
     with pytest.raises(OptionsError, match=r"HF 0\.9"):
         Match.replay(Record.from_json(new))
+
+
+def test_hf_0_6_a_stable_token_already_placed_is_refused_saying_so() -> None:
+    """HF 0.6: each Stable token is drawn once; a colour that is no Stable is refused too,
+    and so is the outcome of another chance event."""
+    state = new_state(3)
+    state.apply(CHANCE, PlaceStableToken("red"))
+    message = chance_refusal(state, PlaceStableToken("red"))
+    assert "the red Stable token is already on the Blackboard at 1:7" in message
+    assert "no Stable 'purple'" in chance_refusal(state, PlaceStableToken("purple"))
+    message = chance_refusal(state, DealCharacter("C71"))
+    assert "the pending chance event is the next Stable token drawn (HF 0.6)" in message
+
+
+def test_hf_0_7_a_character_already_dealt_is_refused_saying_so() -> None:
+    """HF 0.7: each player draws a Character from the stack: one already dealt cannot be
+    drawn again; HF 0.4: a starred one is out of a basic game."""
+    state = new_state(3)
+    for colour in ("red", "white", "blue", "black", "green", "yellow"):
+        state.apply(CHANCE, PlaceStableToken(colour))
+    state.apply(CHANCE, DealCharacter("C71"))
+    message = chance_refusal(state, DealCharacter("C71"))
+    assert "(C71) is already dealt to seat 0" in message
+    starred = next(c.id for c in state.cards.characters if c.starred)
+    assert "starred Character" in chance_refusal(state, DealCharacter(starred))
+    assert "no Character 'C00'" in chance_refusal(state, DealCharacter("C00"))
+
+
+def test_hf_0_8_a_first_player_who_is_not_a_seat_is_refused_saying_so() -> None:
+    """HF 0.8: the First Player is one of the players."""
+    state = new_state(3)
+    for colour in ("red", "white", "blue", "black", "green", "yellow"):
+        state.apply(CHANCE, PlaceStableToken(colour))
+    for character in ("C71", "C72", "C73"):
+        state.apply(CHANCE, DealCharacter(character))
+    message = chance_refusal(state, ChooseFirstPlayer(3))
+    assert "seat 3 is not at the table" in message and "seats 0 to 2" in message

@@ -1,5 +1,23 @@
 """Horse Fever (Cranio Creations, 2009): the Board Game and the Family Game for 2 to 5
-betting stable owners, and the proposed Party Game for 2 to 20."""
+betting stable owners, and the proposed Party Game for 2 to 20.
+
+The rules, in the order of docs/rules/horse-fever.md (functions over the state):
+
+- ``state.py``: ``HorseFeverState`` (and ``PartyState``), the game's data, the core
+  contract dispatching on the phase (``phases.py``) and the shared queries;
+- ``decks.py``: the face-down stacks (HF 0.4);
+- ``setup.py``: HF 0 Preparation and the start of every round (FG 1, PG 0.3);
+- ``purchase.py``: HF 1 Purchase Phase and the Starting Lineup (1.3);
+- ``betting.py``: HF 2 Betting Phase: first bet, race-fixing, second bet;
+- ``race_phase.py``: HF 3.1-3.2 the race on the state; ``race.py`` its pure arithmetic;
+- ``payoffs.py``: HF 3.3 Payoffs and 3.4 New odds;
+- ``auction.py``: HF 4 Auction Phase and the end of the round (4.3);
+- ``final_stage.py``: HF 5 Final Stage, a player losing the game, the winner;
+- ``party.py``: PG, the Party Game's secret bets and winner;
+- ``views.py``: what each seat may know.
+
+Beside them: ``data.py`` (cards and board), ``moves.py``, ``options.py``, ``bots.py``,
+``render.py`` (terminal)."""
 
 from __future__ import annotations
 
@@ -21,7 +39,7 @@ from tote.games.horse_fever.moves import (
     PlayActionCard,
 )
 from tote.games.horse_fever.options import HorseFeverOptions
-from tote.games.horse_fever.rules import HorseFeverState, PartyState
+from tote.games.horse_fever.state import HorseFeverState, PartyState
 
 BOARD_MAX_PLAYERS = 5
 """HF 0.1 / FG 0: the Board Game and the Family Game seat 2 to 5 players."""

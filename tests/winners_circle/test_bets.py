@@ -6,7 +6,7 @@ import pytest
 
 from tote.core import CHANCE
 from tote.games.winners_circle.moves import FirstBettor, MoveHorse, PlaceBet, RollDie
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .wc_helpers import (
     BASE_CARDS,

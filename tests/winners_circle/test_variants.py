@@ -10,7 +10,7 @@ from tote.games.winners_circle import GAME
 from tote.games.winners_circle.data import PayoutTable, horse_data
 from tote.games.winners_circle.moves import DrawHorseCard, PlaceBet
 from tote.games.winners_circle.payout import Bet, PayoutLine, settle
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .test_payout import EXAMPLE_3, LAST, PLACE, SHOW, WIN, A, B, C, D
 from .wc_helpers import (

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tote.core import CHANCE, Match, Record
 from tote.games.wits_and_wagers.moves import DrawQuestion, Guess, PlaceBets, Wager
-from tote.games.wits_and_wagers.rules import WitsAndWagersState
+from tote.games.wits_and_wagers.state import WitsAndWagersState
 
 from .ww_helpers import Script, SecrecyWatch, new_state, random_step
 

@@ -31,7 +31,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
-from tote.games.wits_and_wagers.rules import BETTING_CHIPS, BONUS, QUESTIONS_PER_GAME
+from tote.games.wits_and_wagers.paying_out import BONUS
+from tote.games.wits_and_wagers.setup import BETTING_CHIPS, QUESTIONS_PER_GAME
 
 UNBOUNDED = 10_000
 """A width no mat reaches: to measure how wide the mat is laid out left to right."""

@@ -67,6 +67,16 @@ def test_wc_4_2_the_die_has_three_heads_a_cap_a_saddle_a_shoe(racing: WinnersCir
     assert_refused(racing, 0, RollDie("head"), "turn order")
 
 
+def test_wc_4_2_a_face_the_die_does_not_have_is_refused_by_name(
+    racing: WinnersCircleState,
+) -> None:
+    """WC 4.2: a scripted roll must show one of the die's faces; the refusal lists them."""
+    refusal = assert_refused(racing, CHANCE, RollDie("star"), "chance")
+    assert refusal.message.endswith(
+        "the die has no face 'star'; its faces show head, cap, saddle, shoe (WC 4.2)"
+    )
+
+
 def test_wc_4_2_one_roll_per_move(racing: WinnersCircleState) -> None:
     """WC 4.2: after a roll the die waits for the horse to move; no second roll."""
     roll(racing, "head")

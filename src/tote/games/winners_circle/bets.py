@@ -45,6 +45,17 @@ def sample_first_bettor(state: WinnersCircleState, x: float) -> Move:
     return FirstBettor(candidates[int(x * len(candidates))])
 
 
+def why_not_first_bettor(state: WinnersCircleState, seat: int) -> str:
+    """Why ``seat`` cannot be chosen first bettor (WC 3.1: only among the richest)."""
+    if not 0 <= seat < state.num_players:
+        return f"there is no seat {seat} in a {state.num_players}-seat game"
+    richest = ", ".join(str(s) for s in state.first_bettor_candidates)
+    return (
+        f"seat {seat} is not among the richest players (seats {richest}, with"
+        f" {state.money[state.first_bettor_candidates[0]]}), one of whom bets first (WC 3.1)"
+    )
+
+
 def set_first_bettor(state: WinnersCircleState, seat: int) -> None:
     state.first_bettor = seat
     state.first_bettor_candidates = ()

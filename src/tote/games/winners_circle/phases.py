@@ -22,3 +22,10 @@ ROLL = "roll"
 MOVE = "move"
 """WC 4.3: the roller moves a horse."""
 OVER = "over"
+
+CHANCE_EVENTS = {
+    PREPARATION: "a horse card drawn onto a gate (WC 2.2)",
+    FIRST_BETTOR: "the first bettor chosen among the richest players (WC 3.1)",
+    ROLL: "the roll of the die (WC 4.2)",
+}
+"""The chance event each chance phase waits for, named in refusals of other outcomes."""

@@ -54,6 +54,22 @@ def sample_card(state: WinnersCircleState, x: float) -> Move:
     return DrawHorseCard(state.deck[int(x * len(state.deck))])
 
 
+def why_not_drawn(state: WinnersCircleState, card_id: str) -> str:
+    """Why ``card_id`` cannot be drawn now (WC 1.2: only a card still in the stack)."""
+    if card_id not in state.cards:
+        deck = "Royal Turf cards (WC 6.4)" if state.options.royal_turf else "horse cards (WC 1.5)"
+        return f"there is no card {card_id!r} among this game's {deck}"
+    if card_id in state.set_aside:
+        return (
+            f"{card_id} was drawn and put aside this race: it goes back into the stack once"
+            " seven different horses are at their gates (WC 6.4)"
+        )
+    if card_id in state.gates:
+        gate = state.card_id_of.index(card_id) + 1
+        return f"{card_id} was already drawn this race: it is on gate {gate} (WC 2.2)"
+    return f"{card_id} was used in an earlier race and discarded (WC 2.3)"
+
+
 def draw_card(state: WinnersCircleState, card_id: str) -> None:
     """WC 2.2 (WC 6.4 Royal Turf): the drawn card goes on its gate and its horse enters
     the start area; after the seventh horse, the first bettor is chosen (WC 3.1)."""

@@ -32,6 +32,11 @@ def sample_die(state: WinnersCircleState, x: float) -> Move:
     return state.die_cdf[-1][1]
 
 
+def why_not_rolled(symbol: str) -> str:
+    """Why ``symbol`` cannot be rolled: the die has no such face (WC 4.2)."""
+    return f"the die has no face {symbol!r}; its faces show {', '.join(SYMBOLS)} (WC 4.2)"
+
+
 def roll_die(state: WinnersCircleState, symbol: str) -> None:
     """WC 4.2: the roller's roll; the roller then moves a horse (WC 4.3)."""
     state.rolled = symbol

@@ -31,6 +31,7 @@ from tote.games.winners_circle.options import WinnersCircleOptions
 from tote.games.winners_circle.payout import Bet
 from tote.games.winners_circle.phases import (
     BETS,
+    CHANCE_EVENTS,
     FIRST_BETTOR,
     HORSES_PER_RACE,
     MOVE,
@@ -152,6 +153,18 @@ class WinnersCircleState(State):
         if isinstance(outcome, FirstBettor):
             return phase == FIRST_BETTOR and outcome.seat in self.first_bettor_candidates
         return False
+
+    def _why_impossible(self, outcome: Move) -> str:
+        phase = self.phase
+        if isinstance(outcome, RollDie) and phase == ROLL:
+            return running.why_not_rolled(outcome.symbol)
+        if isinstance(outcome, DrawHorseCard) and phase == PREPARATION:
+            return race_preparation.why_not_drawn(self, outcome.card)
+        if isinstance(outcome, FirstBettor) and phase == FIRST_BETTOR:
+            return bets.why_not_first_bettor(self, outcome.seat)
+        if phase in CHANCE_EVENTS:
+            return f"the pending chance event is {CHANCE_EVENTS[phase]}"
+        return super()._why_impossible(outcome)
 
     def _do_chance(self, outcome: Move) -> None:
         if isinstance(outcome, RollDie):

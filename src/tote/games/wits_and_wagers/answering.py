@@ -38,6 +38,20 @@ def sample_question(state: WitsAndWagersState, x: float) -> Move:
     return DrawQuestion(state.unasked[int(x * len(state.unasked))])
 
 
+def why_not_drawn(state: WitsAndWagersState, question_id: str) -> str:
+    """Why ``question_id`` cannot be drawn now (WW 1.3: only a question of the pack
+    not yet asked this game)."""
+    if question_id not in state.bank:
+        return f"there is no question {question_id!r} in this game's question pack (WW 1.3)"
+    asked = [entry["id"] for entry in state.history]
+    if question_id in asked:
+        return (
+            f"question {question_id} was already asked this game, as question"
+            f" {asked.index(question_id) + 1}; no question comes twice (WW 1.3)"
+        )
+    return "a question is drawn only before Step 1 of the next question (WW 1.3)"
+
+
 def draw_question(state: WitsAndWagersState, question_id: str) -> None:
     """WW 1.3: the next question, drawn at random among those not yet asked."""
     state.unasked.remove(question_id)

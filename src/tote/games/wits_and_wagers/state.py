@@ -82,6 +82,11 @@ class WitsAndWagersState(State):
             and outcome.question in self.unasked
         )
 
+    def _why_impossible(self, outcome: Move) -> str:
+        if isinstance(outcome, DrawQuestion):
+            return answering.why_not_drawn(self, outcome.question)
+        return "the pending chance event is the draw of a question (WW 1.3)"
+
     def _do_chance(self, outcome: Move) -> None:
         assert isinstance(outcome, DrawQuestion)
         answering.draw_question(self, outcome.question)

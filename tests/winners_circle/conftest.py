@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tote.games.winners_circle.data import PayoutTable
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .wc_helpers import TABLE, new_state, ready_to_race
 

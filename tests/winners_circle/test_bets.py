@@ -6,7 +6,7 @@ import pytest
 
 from tote.core import CHANCE
 from tote.games.winners_circle.moves import FirstBettor, MoveHorse, PlaceBet, RollDie
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .wc_helpers import (
     BASE_CARDS,
@@ -80,6 +80,21 @@ def test_wc_3_1_tied_richest_players_are_chosen_between_at_random() -> None:
     assert_refused(state, CHANCE, FirstBettor(0), "chance")
     state.apply(CHANCE, FirstBettor(2))
     assert state.turn().seats == (2,)
+
+
+def test_wc_3_1_a_first_bettor_not_among_the_richest_is_refused_naming_them() -> None:
+    """WC 3.1: the first bettor is chosen among the richest players only; another
+    seat, or a seat that does not exist, is refused, saying who may be chosen."""
+    same = [("red", 2), ("yellow", 1), ("purple", 1)]
+    state = race_one_paying({1: same, 2: same})
+    draw(state, *sorted(state.deck)[:7])
+    refusal = assert_refused(state, CHANCE, FirstBettor(0), "chance")
+    assert refusal.message.endswith(
+        f"seat 0 is not among the richest players (seats 1, 2, with {state.money[1]}),"
+        " one of whom bets first (WC 3.1)"
+    )
+    refusal = assert_refused(state, CHANCE, FirstBettor(3), "chance")
+    assert refusal.message.endswith("there is no seat 3 in a 3-seat game")
 
 
 # ------------------------------------------------------------------ WC 3.2

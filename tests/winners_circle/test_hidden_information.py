@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .wc_helpers import (
     bet,

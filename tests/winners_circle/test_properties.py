@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tote.core.moves import Actor, Move
 from tote.core.state import State
 from tote.games.winners_circle import GAME
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.track import space_of
 
 from ..properties import GameProperties, Setup

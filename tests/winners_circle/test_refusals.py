@@ -9,7 +9,7 @@ import pytest
 from tote.core import CHANCE, IllegalMove, MalformedMove, Match
 from tote.games.winners_circle import GAME
 from tote.games.winners_circle.moves import MoveHorse, PlaceBet, RollDie
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .wc_helpers import assert_refused, bet, new_state, prepare, snapshot
 

@@ -6,7 +6,7 @@ import pytest
 
 from tote.core import CHANCE
 from tote.games.winners_circle.moves import CODEC, MoveHorse, RollDie
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.track import blocked_landing
 
 from .wc_helpers import (
@@ -65,6 +65,16 @@ def test_wc_4_2_the_die_has_three_heads_a_cap_a_saddle_a_shoe(racing: WinnersCir
     }
     assert_refused(racing, CHANCE, RollDie("star"), "chance")
     assert_refused(racing, 0, RollDie("head"), "turn order")
+
+
+def test_wc_4_2_a_face_the_die_does_not_have_is_refused_by_name(
+    racing: WinnersCircleState,
+) -> None:
+    """WC 4.2: a scripted roll must show one of the die's faces; the refusal lists them."""
+    refusal = assert_refused(racing, CHANCE, RollDie("star"), "chance")
+    assert refusal.message.endswith(
+        "the die has no face 'star'; its faces show head, cap, saddle, shoe (WC 4.2)"
+    )
 
 
 def test_wc_4_2_one_roll_per_move(racing: WinnersCircleState) -> None:

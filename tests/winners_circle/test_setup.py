@@ -56,6 +56,17 @@ def test_wc_1_2_every_card_draw_is_a_uniform_chance_move() -> None:
     assert DrawHorseCard("H17") not in [o for o, _ in outcomes]
 
 
+def test_wc_1_2_a_chance_move_of_another_event_is_refused_naming_the_pending_one() -> None:
+    """WC 1.2: a scripted chance move must be the pending event's; while a card is to
+    be drawn, a die roll is refused, and the refusal names the card draw."""
+    state = new_state(3)
+    refusal = assert_refused(state, CHANCE, RollDie("head"), "chance")
+    assert refusal.message.endswith(
+        "is not a possible outcome now: the pending chance event is a horse card drawn"
+        " onto a gate (WC 2.2)"
+    )
+
+
 def test_wc_1_2_a_seat_cannot_draw_a_card() -> None:
     """WC 1.2: draws belong to chance; a seat may not make one."""
     state = new_state(3)
@@ -128,6 +139,18 @@ def test_wc_1_5_material_counts_from_the_rulebook() -> None:
     assert sorted(data.die.faces) == ["cap", "head", "saddle", "shoe"]
 
 
+def test_wc_1_5_a_card_not_among_the_horse_cards_is_refused_by_name() -> None:
+    """WC 1.5: only the game's 28 horse cards can be drawn; any other card is refused,
+    saying it is not one of them (a Royal Turf card too, outside WC 6.4)."""
+    state = new_state(3)
+    for card in ("H99", "RT01"):
+        refusal = assert_refused(state, CHANCE, DrawHorseCard(card), "chance")
+        assert refusal.message.endswith(
+            f"is not a possible outcome now: there is no card {card!r} among this game's"
+            " horse cards (WC 1.5)"
+        )
+
+
 # ------------------------------------------------------------------ WC 2.1
 def test_wc_2_1_pace_chip_starts_on_space_18_with_no_pace_horse() -> None:
     """WC 2.1: each race starts with the pace chip on space 18 and no pace horse."""
@@ -173,6 +196,15 @@ def test_wc_2_2_nth_card_to_gate_n_and_its_horse_on_space_37_minus_n() -> None:
     assert [e["space"] for e in events(state, "horse_card")] == [36, 35, 34, 33, 32, 31, 30]
 
 
+def test_wc_2_2_a_card_already_at_a_gate_is_refused_as_drawn() -> None:
+    """WC 2.2: a card drawn this race lies on its gate; drawing it again is refused,
+    naming the gate."""
+    state = new_state(3)
+    draw(state, "H05", "H02")
+    refusal = assert_refused(state, CHANCE, DrawHorseCard("H02"), "chance")
+    assert refusal.message.endswith("H02 was already drawn this race: it is on gate 2 (WC 2.2)")
+
+
 def test_wc_2_2_seven_cards_then_the_bets() -> None:
     """WC 2.2: exactly seven cards are drawn, then betting starts."""
     state = new_state(3)
@@ -200,6 +232,16 @@ def test_wc_2_3_used_cards_are_discarded_not_shuffled_back() -> None:
     assert state.view(None)["state"]["deck_size"] == 14
     play_until(state, rng, lambda s: s.is_over)
     assert state.view(None)["state"]["deck_size"] == 7
+
+
+def test_wc_2_3_a_discarded_card_is_refused_as_used_in_an_earlier_race() -> None:
+    """WC 2.3: a card of an earlier race is discarded; drawing it is refused, saying so."""
+    state = new_state(3)
+    prepare(state)
+    spread_bets(state)
+    run_to_finish(state)
+    refusal = assert_refused(state, CHANCE, DrawHorseCard("H01"), "chance")
+    assert refusal.message.endswith("H01 was used in an earlier race and discarded (WC 2.3)")
 
 
 def test_wc_3_1_no_first_bettor_while_cards_are_drawn() -> None:

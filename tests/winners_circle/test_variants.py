@@ -10,7 +10,7 @@ from tote.games.winners_circle import GAME
 from tote.games.winners_circle.data import PayoutTable, horse_data
 from tote.games.winners_circle.moves import DrawHorseCard, PlaceBet
 from tote.games.winners_circle.payout import Bet, PayoutLine, settle
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .test_payout import EXAMPLE_3, LAST, PLACE, SHOW, WIN, A, B, C, D
 from .wc_helpers import (
@@ -342,6 +342,22 @@ def _draws_next_race(state: WinnersCircleState) -> Sequence[tuple[Move, float]]:
     run_to_finish(state)
     assert state.race == 2
     return state.chance_outcomes()
+
+
+def test_wc_6_4_a_card_put_aside_is_refused_until_it_is_shuffled_back() -> None:
+    """WC 6.4: a card put aside cannot be drawn until the seven horses are out, and
+    the refusal says so; a base horse card is not among the Royal Turf cards."""
+    state = new_state(3, royal_turf=True)
+    draw(state, "RT19", "RT20")
+    refusal = assert_refused(state, CHANCE, DrawHorseCard("RT20"), "chance")
+    assert refusal.message.endswith(
+        "RT20 was drawn and put aside this race: it goes back into the stack once seven"
+        " different horses are at their gates (WC 6.4)"
+    )
+    refusal = assert_refused(state, CHANCE, DrawHorseCard("H01"), "chance")
+    assert refusal.message.endswith(
+        "there is no card 'H01' among this game's Royal Turf cards (WC 6.4)"
+    )
 
 
 def test_wc_6_4_every_horse_runs_every_race_with_one_of_its_cards() -> None:

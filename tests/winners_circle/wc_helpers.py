@@ -26,7 +26,7 @@ from tote.games.winners_circle.moves import (
     PlaceBet,
     RollDie,
 )
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.track import FINISH_PROGRESS, space_of
 
 HORSES = ("red", "blue", "green", "yellow", "purple", "orange", "white")

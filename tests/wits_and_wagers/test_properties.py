@@ -22,7 +22,7 @@ from tote.core.moves import Actor, Move
 from tote.core.state import State
 from tote.games.wits_and_wagers import GAME
 from tote.games.wits_and_wagers.moves import DrawQuestion, Guess, PlaceBets, Wager
-from tote.games.wits_and_wagers.rules import WitsAndWagersState
+from tote.games.wits_and_wagers.state import WitsAndWagersState
 
 from ..properties import GameProperties, SecretWatch, Setup
 from .ww_helpers import Script, SecrecyWatch, new_state, random_step

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tote.core import CHANCE, Match, OptionsError
+from tote.core import CHANCE, IllegalMove, Match, OptionsError
 from tote.games.wits_and_wagers import GAME
-from tote.games.wits_and_wagers.moves import DrawQuestion
+from tote.games.wits_and_wagers.moves import DrawQuestion, Guess
 from tote.games.wits_and_wagers.questions import PackError, load_pack
 
 from .ww_helpers import QUESTIONS, Script, new_state, write_pack
@@ -208,6 +208,43 @@ def test_ww_1_3_an_asked_question_is_not_a_possible_draw(pack: str) -> None:
         game.state.apply(CHANCE, DrawQuestion("a45"))
     with pytest.raises(Exception, match="not a possible outcome"):
         game.state.apply(CHANCE, DrawQuestion("no-such-question"))
+
+
+def test_ww_1_3_an_asked_question_is_refused_naming_when_it_was_asked(pack: str) -> None:
+    """WW 1.3: drawing a question already asked is refused, saying which question it
+    was this game."""
+    game = Script(4, question_pack=pack)
+    game.question("a45", {})
+    game.question("a35", {})
+    with pytest.raises(IllegalMove) as info:
+        game.state.apply(CHANCE, DrawQuestion("a45"))
+    assert info.value.message.endswith(
+        "is not a possible outcome now: question a45 was already asked this game, as"
+        " question 1; no question comes twice (WW 1.3)"
+    )
+
+
+def test_ww_1_3_a_question_not_in_the_pack_is_refused_as_unknown(pack: str) -> None:
+    """WW 1.3: a question is drawn from the game's pack; an id outside it is refused,
+    saying so."""
+    game = Script(4, question_pack=pack)
+    with pytest.raises(IllegalMove) as info:
+        game.state.apply(CHANCE, DrawQuestion("no-such-question"))
+    assert info.value.message.endswith(
+        "is not a possible outcome now: there is no question 'no-such-question' in this"
+        " game's question pack (WW 1.3)"
+    )
+
+
+def test_ww_1_3_only_a_question_draw_is_a_chance_move(pack: str) -> None:
+    """WW 1.3: the only chance event is the draw of a question; another chance move is
+    refused, naming it."""
+    game = Script(4, question_pack=pack)
+    with pytest.raises(IllegalMove) as info:
+        game.state.apply(CHANCE, Guess("5"))
+    assert info.value.message.endswith(
+        "is not a possible outcome now: the pending chance event is the draw of a question (WW 1.3)"
+    )
 
 
 def test_data_a_csv_pack_with_a_byte_order_mark_is_loaded(tmp_path: Path) -> None:

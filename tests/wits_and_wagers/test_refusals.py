@@ -17,7 +17,7 @@ from tote.games.wits_and_wagers.moves import (
     PlaceBets,
     Wager,
 )
-from tote.games.wits_and_wagers.rules import WitsAndWagersState
+from tote.games.wits_and_wagers.state import WitsAndWagersState
 
 from .ww_helpers import Script, assert_refused, snapshot
 

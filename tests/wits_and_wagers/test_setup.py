@@ -10,7 +10,7 @@ from tote.core import CHANCE, Match, OptionsError
 from tote.games.wits_and_wagers import GAME
 from tote.games.wits_and_wagers.moves import DrawQuestion, Guess, NoGuess
 from tote.games.wits_and_wagers.options import Member, Team
-from tote.games.wits_and_wagers.rules import BETTING_CHIPS, QUESTIONS_PER_GAME
+from tote.games.wits_and_wagers.setup import BETTING_CHIPS, QUESTIONS_PER_GAME
 
 from .ww_helpers import Script, assert_refused, new_state, public
 
@@ -212,7 +212,7 @@ def test_ww_1_5_a_tie_is_shared_without_ages(pack: str) -> None:
 def test_ww_1_5_the_tie_break_is_computed_from_members() -> None:
     """WW 1.5 on the team list itself: youngest member of each tied team; equal youngest
     ages still share."""
-    from tote.games.wits_and_wagers.rules import tie_broken_by_youngest
+    from tote.games.wits_and_wagers.setup import tie_broken_by_youngest
 
     def team(*ages: int) -> Team:
         return Team(name="t", members=tuple(Member(name=f"m{a}", age=a) for a in ages))

@@ -29,7 +29,7 @@ from tote.games.wits_and_wagers.moves import (
     PlaceBets,
     Wager,
 )
-from tote.games.wits_and_wagers.rules import WitsAndWagersState
+from tote.games.wits_and_wagers.state import WitsAndWagersState
 
 QUESTIONS: dict[str, object] = {
     "y1991": 1991,  # rulebook Step 4, example 1

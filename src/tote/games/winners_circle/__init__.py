@@ -1,4 +1,19 @@
-"""Winner's Circle (Reiner Knizia): 7 horses, show bets, the pace horse, three races."""
+"""Winner's Circle (Reiner Knizia): 7 horses, show bets, the pace horse, three races.
+
+The rules (``docs/rules/winners-circle.md``), in the rulebook's order:
+
+- ``data.py``, ``options.py``, ``moves.py``: WC 1 the material, the variants' options
+  (WC 6), the moves;
+- ``state.py``: the game's data and the core contract, dispatching to the phases;
+  ``phases.py``: the phases' names and the counts the rules fix;
+- ``race_preparation.py``: WC 2 The Race Preparation (horse cards onto the gates);
+- ``bets.py``: WC 3 The Bets (the first bettor, one chip per turn);
+- ``running.py``: WC 4 Running the Race (the die, moving horses, the pace horse), on
+  the track of ``track.py``;
+- ``paying_out.py``: WC 5 Paying Out, with the arithmetic in ``payout.py``;
+- ``views.py``: what each seat may know (WC 6.1 hides face-down chips);
+- ``bots.py``, ``render.py``: the bots and the terminal board.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +26,7 @@ from tote.games.winners_circle.bots import OddsBot
 from tote.games.winners_circle.data import horse_data, payout_table
 from tote.games.winners_circle.moves import MoveHorse, PlaceBet
 from tote.games.winners_circle.options import WinnersCircleOptions
-from tote.games.winners_circle.rules import WinnersCircleState
+from tote.games.winners_circle.state import WinnersCircleState
 
 
 class WinnersCircle(Game):

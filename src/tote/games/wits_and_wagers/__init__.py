@@ -1,4 +1,20 @@
-"""Wits & Wagers (North Star Games, 2nd edition): numeric trivia, bets on the guesses."""
+"""Wits & Wagers (North Star Games, 2nd edition): numeric trivia, bets on the guesses.
+
+The rules (``docs/rules/wits-and-wagers.md``), in the rulebook's order:
+
+- ``options.py``, ``moves.py``, ``questions.py``, ``numbers.py``: the teams and
+  variants, the moves, the question packs, exact numbers;
+- ``state.py``: the game's data and the core contract, dispatching to the steps;
+  ``phases.py``: the steps as phases, and who acts in each;
+- ``setup.py``: WW 1 the game and its material (chips, seven questions, the winner);
+- ``answering.py``: WW 2, Steps 1-2 (the question drawn, guesses, sorting), on the
+  mat of ``mat.py``;
+- ``betting.py``: WW 3, Step 3 (open or secret bets, poker chips);
+- ``paying_out.py``: WW 4-6, Steps 4-6 (the winning slot, the bonus, the payout);
+- ``timeouts.py``: WW 7 time limits and timeouts;
+- ``views.py``: what each seat may know;
+- ``bots.py``, ``render.py`` (with ``typing_input.py``): the bots and the terminal.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +30,8 @@ from tote.games.wits_and_wagers.mat import SLOT_ODDS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
 from tote.games.wits_and_wagers.options import Member, Team, WitsAndWagersOptions
 from tote.games.wits_and_wagers.questions import question_bank
-from tote.games.wits_and_wagers.rules import QUESTIONS_PER_GAME, WitsAndWagersState
+from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
+from tote.games.wits_and_wagers.state import WitsAndWagersState
 
 MIN_PEOPLE = 4
 MAX_PEOPLE = 20

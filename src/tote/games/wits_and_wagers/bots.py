@@ -14,11 +14,12 @@ from typing import Any
 
 from tote.core.bot import Observation
 from tote.core.moves import Move
+from tote.games.wits_and_wagers.answering import noisy_guess
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, PlaceBets, Wager
 from tote.games.wits_and_wagers.numbers import parse_number
 from tote.games.wits_and_wagers.questions import Question, load_pack
-from tote.games.wits_and_wagers.rules import QUESTIONS_PER_GAME, noisy_guess
+from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 
 
 class BettingBot:

@@ -1,25 +1,15 @@
 """Wits & Wagers in a terminal: the question, the betting mat, points and history,
-the log as sentences, and what a human types.
+the log as sentences, and what a human types (read in ``typing_input.py``).
 
-This is the game's hook for front ends such as the CLI (see ``tote.cli.board``).
-It reads only a view (``state.view(seat)`` plus ``"names"``, one display name
-per seat), never the state: a seat's secret guess or secret bets reach the
-screen only in that seat's own view (``my_commitment``), never anyone else's.
-
-What a human types (:func:`parse_input`, explained by :func:`input_help`):
-
-* Step 1 (answer): the guess itself (``1969``, ``3.5``, ``1,200``, ``3/4``);
-  ``blank`` or ``pass`` leaves the answer card blank. The rules refuse what is
-  not a number.
-* Step 3 (bet): slot numbers 0-7, one per betting chip: ``4`` (one chip on
-  slot 4), ``4 4`` (both chips on 4), ``4 0`` (split); ``4+5 0`` or ``4:5 0``
-  puts 5 points of poker chips under the chip on slot 4; ``none`` for no bets;
-  ``lock`` or ``done`` (open betting) when the bets are final.
+This is the game's hook for front ends such as the CLI (see ``tote.cli.board``,
+which looks up ``render``, ``describe_event``, ``parse_input`` and ``input_help``
+on this module). It reads only a view (``state.view(seat)`` plus ``"names"``, one
+display name per seat), never the state: a seat's secret guess or secret bets reach
+the screen only in that seat's own view (``my_commitment``), never anyone else's.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -31,7 +21,11 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
-from tote.games.wits_and_wagers.rules import BETTING_CHIPS, BONUS, QUESTIONS_PER_GAME
+from tote.games.wits_and_wagers.paying_out import BONUS
+from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
+from tote.games.wits_and_wagers.typing_input import input_help, my_bets, parse_input
+
+__all__ = ["Board", "describe_event", "input_help", "parse_input", "render"]
 
 UNBOUNDED = 10_000
 """A width no mat reaches: to measure how wide the mat is laid out left to right."""
@@ -43,10 +37,6 @@ STEPS = {
     "bet": "Step 3: bet",
     "over": "game over",
 }
-BLANK_WORDS = frozenset({"blank", "pass", "none", "no guess", "skip"})
-NONE_WORDS = frozenset({"none", "no bets", "no bet", "pass", "nothing"})
-LOCK_WORDS = frozenset({"lock", "done", "lock bets", "locked"})
-_BET = re.compile(r"^(\d+)(?:[+:](\d+))?$")
 ME = "bold cyan"
 
 
@@ -111,18 +101,6 @@ def _slot_name(slot: int, guess: str | None = None) -> str:
         return f"slot 0 (All Guesses Too High, {odds} to 1)"
     shown = f", guess {_number(guess)}" if guess is not None else ""
     return f"slot {slot} ({odds} to 1{shown})"
-
-
-def _my_bets(view: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """This seat's bets: open ones from the state, secret ones from its commitment."""
-    seat = view.get("seat")
-    if seat is None:
-        return None
-    mine = view.get("my_commitment")
-    if isinstance(mine, dict) and mine.get("type") == "place_bets":
-        return list(mine.get("bets", []))
-    bets = view["state"].get("bets", {}).get(str(seat))
-    return None if bets is None else list(bets)
 
 
 def _all_bets(view: dict[str, Any]) -> dict[int, list[dict[str, Any]]]:
@@ -307,7 +285,7 @@ def _bet_step(view: dict[str, Any], names: Sequence[str]) -> Text:
         locked = state.get("locked") or []
         text.append(f"Locked: {_seats(locked, names)}.  ")
         text.append(f"Still betting: {_seats(view['turn']['seats'], names)}.")
-    mine = _my_bets(view)
+    mine = my_bets(view)
     if seat is not None and mine is not None:
         text.append("\nYour bets: ")
         text.append(_describe_bets(mine, state.get("mat")), style=ME)
@@ -544,88 +522,3 @@ def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
         return "\n".join(lines)
     fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
     return f"{kind}: {fields}"
-
-
-# ------------------------------------------------------------------ typing moves
-def parse_input(text: str, view: dict[str, Any]) -> dict[str, Any] | None:
-    """What a human typed, as a move (see the module docstring for the notation).
-
-    ``None`` for what this notation does not cover (JSON, or a step with nothing
-    to type); ``ValueError`` with a one-line reason for a malformed bet.
-    """
-    raw = text.strip()
-    if not raw or raw.startswith(("{", "[")):
-        return None
-    state = view.get("state") or {}
-    phase = state.get("phase")
-    word = " ".join(raw.lower().split())
-    if phase == "answer":
-        if word in BLANK_WORDS:
-            return {"type": "no_guess"}
-        if word in LOCK_WORDS:
-            raise ValueError(
-                "There are no bets to lock yet: write your guess (a number), or 'blank'."
-            )
-        return {"type": "guess", "value": raw}
-    if phase != "bet":
-        return None
-    if word in LOCK_WORDS:
-        if state.get("betting") == "secret":
-            raise ValueError(
-                "In secret betting your bets are final once placed: type them, e.g. '4 0',"
-                " or 'none'."
-            )
-        return {"type": "lock_bets"}
-    if word in NONE_WORDS:
-        return {"type": "place_bets", "bets": []}
-    word = re.sub(r"\s*([+:])\s*", r"\1", word)
-    if word.startswith("bet "):
-        word = word[4:]
-    tokens = [t for t in re.split(r"[\s,;]+", word) if t and t not in ("and", "&")]
-    bets = []
-    for token in tokens:
-        found = _BET.match(token)
-        if found is None:
-            raise ValueError(
-                f"{token!r} is not a bet: type slot numbers 0-7 like '4 0', with poker"
-                " chips like '4+5 0'; or 'none', or 'lock' when done."
-            )
-        bets.append({"slot": int(found[1]), "chips": int(found[2] or 0)})
-    if len(bets) > BETTING_CHIPS:
-        raise ValueError(
-            f"You have {BETTING_CHIPS} betting chips, so at most {BETTING_CHIPS} bets"
-            f" (e.g. '4 0'), not {len(bets)}."
-        )
-    return {"type": "place_bets", "bets": bets}
-
-
-def input_help(view: dict[str, Any]) -> str:
-    """One or two lines: what to type at this step."""
-    state = view["state"]
-    phase = state.get("phase")
-    if phase == "answer":
-        question = state.get("question") or {}
-        unit = question.get("unit") or ""
-        unit = f" ({unit})" if unit and unit not in ("count", "number") else ""
-        return (
-            f"Type your guess as a number{unit}, e.g. 1969, 3.5, 1,200 or 3/4;"
-            " or 'blank' to leave your answer card empty."
-        )
-    if phase == "bet":
-        seat = view.get("seat")
-        points = state["points"][seat] if seat is not None else 0
-        first = (
-            "Bet your 2 chips by slot number: '4' (one chip on slot 4), '4 4' (both on 4),"
-            " '4 0' (split)."
-        )
-        if points > 0:
-            first += f" '4+5 0' puts 5 of your {points} points under the chip on 4."
-        else:
-            first += " (No points yet to put under a chip: '4+5 0' later.)"
-        if state.get("betting") == "secret":
-            return first + "\n'none' for no bets. Bets are final once placed."
-        mine = _my_bets(view)
-        if mine is None:
-            return first + "\n'none' for no bets; then 'lock' when your bets are final."
-        return first + "\nType new bets to move yours, 'none' to take them back, or 'lock'."
-    return "Nothing to type now."

@@ -1,0 +1,82 @@
+"""What each seat may know of a Wits & Wagers game, and the pieces of it the log
+reuses (the question, the mat, a wager). Guesses stay secret until all are in, and
+secret bets until all are placed: both are the core's commitments (WW 2.1, WW 3.4),
+never in the state's bets or guesses before the reveal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tote.games.wits_and_wagers import timeouts
+from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
+from tote.games.wits_and_wagers.moves import Wager
+from tote.games.wits_and_wagers.numbers import format_number
+from tote.games.wits_and_wagers.phases import BET, DRAW
+from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
+
+if TYPE_CHECKING:
+    from tote.games.wits_and_wagers.state import WitsAndWagersState
+
+
+def question_view(state: WitsAndWagersState, answer: bool) -> dict[str, Any]:
+    q = state.question
+    if q is None:
+        return {}
+    data: dict[str, Any] = {
+        "id": q.id,
+        "text": q.text,
+        "unit": q.unit,
+        "category": q.category,
+    }
+    if answer:
+        data["answer"] = format_number(state.answer)
+        data["source"] = q.source
+    return data
+
+
+def mat_view(state: WitsAndWagersState) -> list[dict[str, Any]]:
+    return [
+        {
+            "slot": slot,
+            "odds": SLOT_ODDS[slot],
+            "guess": format_number(state.mat[slot][0]) if slot in state.mat else None,
+            "seats": list(state.mat[slot][1]) if slot in state.mat else [],
+            "all_too_high": slot == ALL_TOO_HIGH,
+        }
+        for slot in range(SLOTS)
+    ]
+
+
+def wager_view(state: WitsAndWagersState, wager: Wager) -> dict[str, Any]:
+    on = state.mat.get(wager.slot)
+    return {
+        "slot": wager.slot,
+        "chips": wager.chips,
+        "odds": SLOT_ODDS[wager.slot],
+        "guess": None if on is None else format_number(on[0]),
+    }
+
+
+def view(state: WitsAndWagersState, seat: int | None) -> dict[str, Any]:
+    # Guesses stay secret until all are in (core commitments); secret bets too.
+    visible_bets = {
+        str(s): [wager_view(state, w) for w in wagers] for s, wagers in state.bets.items()
+    }
+    return {
+        "number": state.number,
+        "questions": QUESTIONS_PER_GAME,
+        "phase": state.phase,
+        "question": question_view(state, answer=False) if state.phase != DRAW else None,
+        "mat": mat_view(state) if state.phase == BET else None,
+        "bets": visible_bets,
+        "locked": sorted(state.locked),
+        "points": list(state.points),
+        "teams": [team.model_dump() for team in state.teams],
+        "betting": state.options.betting,
+        "chip_back_in_points": state.options.chip_back_in_points,
+        "time_limit": timeouts.time_limit(state),
+        "history": list(state.history),  # a copy: a view never changes afterwards
+        "bank": {"paid": state.bank_paid, "collected": state.bank_collected},
+        "question_pack": state.options.question_pack,
+    }

@@ -13,7 +13,8 @@ from tote.core import CHANCE
 from tote.games.carcassonne.board import Board
 from tote.games.carcassonne.data import river_tiles
 from tote.games.carcassonne.moves import PlaceAbbot, PlaceMeeple
-from tote.games.carcassonne.rules import MEEPLES, CarcassonneState
+from tote.games.carcassonne.setup import MEEPLES
+from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tiles import GARDEN, MONASTERY, STEPS, opposite_half
 
 from .cc_helpers import edge_mismatches, new_state

@@ -35,7 +35,7 @@ def final_scoring(state: CarcassonneState) -> None:
 
 def final_features(state: CarcassonneState) -> None:
     """CC 5.1 / 5.2 / CA 3.1: incomplete roads, cities, monasteries and gardens,
-    then the farms."""
+    then the farms; the farmers stay where they lie, not back in supply (CC 5.2)."""
     board = state.board
     for kind in (ROAD, CITY):
         for root in board.roots(kind):
@@ -49,7 +49,7 @@ def final_features(state: CarcassonneState) -> None:
     for root in board.roots(FIELD):
         if board.meeples[root]:
             cities = board.field_cities(root)
-            scoring.award(state, root, FARM_POINTS * len(cities), final=True)
+            scoring.award(state, root, FARM_POINTS * len(cities), final=True, lift=False)
     set_phase(state, OVER)
     state.log.append(Event("game_over", {"scores": list(state.scores)}))
 

@@ -70,10 +70,13 @@ def _complete(state: CarcassonneState, root: int) -> bool:
     return kind != FIELD and board.complete(root)
 
 
-def award(state: CarcassonneState, root: int, points: int, final: bool) -> list[int]:
+def award(
+    state: CarcassonneState, root: int, points: int, final: bool, lift: bool = True
+) -> list[int]:
     """CC 4.5: the player(s) with the most meeples on the feature score the points,
     tied players each in full; then (CC 4.6) its meeples (CA 2.1: an abbot too)
-    go back to their supply. Returns the seats that had a meeple on it."""
+    go back to their supply, unless ``lift`` is false (CC 5.2: farmers stay on the
+    board). Returns the seats that had a meeple on it."""
     counts = state.board.meeple_counts(root, state.num_players)
     top = max(counts)
     present = [s for s, c in enumerate(counts) if c]
@@ -83,6 +86,8 @@ def award(state: CarcassonneState, root: int, points: int, final: bool) -> list[
     for seat in winners:
         state.scores[seat] += points
     _feature_event(state, root, points, winners, final)
+    if not lift:
+        return present
     for node, seat in state.board.take_meeples(root):
         if state.abbots[seat] == node:
             state.abbots[seat] = -1

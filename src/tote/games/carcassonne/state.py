@@ -113,6 +113,9 @@ class CarcassonneState(State):
     def _is_chance_outcome(self, outcome: Move) -> bool:
         return self.phase == DRAW and isinstance(outcome, DrawTile) and outcome.tile in self.stack
 
+    def _why_impossible(self, outcome: Move) -> str:
+        return tile_placement.why_not_drawn(self, outcome)
+
     def _do_chance(self, outcome: Move) -> None:
         assert isinstance(outcome, DrawTile)
         tile_placement.draw(self, outcome.tile)

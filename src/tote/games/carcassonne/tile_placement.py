@@ -16,9 +16,9 @@ from tote.core.errors import IllegalMove
 from tote.core.events import Event
 from tote.core.moves import Move
 from tote.games.carcassonne import final_scoring, meeples, scoring
-from tote.games.carcassonne.moves import PlaceTile
+from tote.games.carcassonne.moves import DrawTile, PlaceTile
 from tote.games.carcassonne.phases import DRAW, MEEPLE, PLACE, set_phase
-from tote.games.carcassonne.tiles import ROTATIONS, Form
+from tote.games.carcassonne.tiles import GARDEN_SUFFIX, ROTATIONS, Form
 
 if TYPE_CHECKING:
     from tote.games.carcassonne.state import CarcassonneState
@@ -42,6 +42,39 @@ def draw_outcomes(state: CarcassonneState) -> Sequence[tuple[Move, float]]:
 def sample_draw(state: CarcassonneState, rng: random.Random) -> Move:
     """Draw uniformly among the tiles left, without building the outcome list."""
     return state.draws[state.stack[int(rng.random() * len(state.stack))]]
+
+
+def why_not_drawn(state: CarcassonneState, outcome: Move) -> str:
+    """Why ``outcome`` cannot be the tile drawn now (a scripted draw refused): the
+    tile is not in this game (CB 1.1, CR 1.1, CA 1.1), every copy has been drawn
+    (CC 1.3), or The River's piles come in order (CR 1.1)."""
+    if not isinstance(outcome, DrawTile):
+        return "CC 1.3: a chance move here is the draw of a tile (draw_tile)"
+    if state.phase != DRAW:
+        return "no tile is to be drawn now"
+    tile = outcome.tile
+    if tile in state.stack:
+        return f"{tile!r} is in the stack"
+    if any(tile in pile for pile in state.pools):
+        if tile == state.data.lake:
+            left = len(state.stack)
+            return f"CR 1.1: the lake is drawn after the other river tiles ({left} left)"
+        return "CR 1.1: the river is laid first; the land tiles come after the lake"
+    form = state.forms[tile][0] if tile in state.forms else None
+    if tile in state.draws:
+        if state.river and form is not None and form.river and not state.pools:
+            return "CR 1.1: the river is laid (the lake is drawn); only land tiles are left"
+        return f"CC 1.3: no {tile!r} is left in the stack (every one has been drawn)"
+    if tile == state.data.spring and state.river:
+        return "CR 1.1: the spring lies in the middle from the start; it is never drawn"
+    if form is not None and form.river:
+        return "CR 1.1: this game is played without The River"
+    if form is not None and form.office >= 0:
+        return "CB 1.1: this game is played without The Bets (no bookmaker tiles)"
+    plain = tile.removesuffix(GARDEN_SUFFIX)
+    if plain != tile and plain in state.draws and not state.abbot:
+        return f"CA 1.1: without The Abbot a garden is plain field: the tile is drawn as {plain!r}"
+    return f"there is no tile {tile!r} in this game"
 
 
 def draw(state: CarcassonneState, tile: str) -> None:

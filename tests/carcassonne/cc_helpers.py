@@ -25,7 +25,7 @@ from tote.games.carcassonne.moves import (
     PlaceMeeple,
     PlaceTile,
 )
-from tote.games.carcassonne.rules import CarcassonneState
+from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tiles import STEPS, opposite_half
 
 

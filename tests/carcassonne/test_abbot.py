@@ -35,6 +35,16 @@ def test_ca_1_1_one_abbot_each_and_the_garden_tiles_told_apart() -> None:
     assert plain.view(1)["state"]["abbots"] == []
 
 
+def test_ca_1_1_no_garden_tile_is_drawn_without_the_abbot() -> None:
+    """CA 1.1: without The Abbot a garden is plain field and no tile is told apart: a
+    scripted draw of ``Eg`` is refused and names the tile to draw instead."""
+    state = new_state(bets=False)
+    with pytest.raises(IllegalMove, match=r"CA 1\.1: without The Abbot .* drawn as 'E'"):
+        state.apply(CHANCE, DrawTile("Eg"))
+    with_abbot = new_state(bets=False, abbot=True)
+    with_abbot.apply(CHANCE, DrawTile("Eg"))
+
+
 def test_ca_1_1_data_gardens_on_eight_land_tiles() -> None:
     """CA 1.1 (data): one tile each of E, H, I, M, N, R, U, V shows a garden (2nd
     edition); where a tile has two fields, the field holding it is marked proposed."""

@@ -22,7 +22,8 @@ from tote.games.carcassonne import GAME
 from tote.games.carcassonne.board import Board
 from tote.games.carcassonne.data import river_tiles
 from tote.games.carcassonne.moves import PlaceAbbot, PlaceMeeple
-from tote.games.carcassonne.rules import MEEPLES, CarcassonneState
+from tote.games.carcassonne.setup import MEEPLES
+from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tiles import GARDEN, MONASTERY, STEPS, opposite_half
 
 from ..properties import GameProperties, SecretWatch, Setup

@@ -46,6 +46,63 @@ def test_cr_1_1_the_spring_starts_the_ten_river_tiles_come_first_the_lake_last()
     assert set(land).isdisjoint(t.id for t in river_tiles().tiles)
 
 
+def test_cr_1_1_no_land_tile_is_drawn_while_the_river_is_laid() -> None:
+    """CR 1.1: while the river tiles are drawn, a scripted draw of a land tile (a
+    bookmaker tile too, ruling R8) is refused, and the refusal says why."""
+    state = new_state(river=True)
+    for tile in ("U", "BK1"):
+        with pytest.raises(IllegalMove, match=r"CR 1\.1: the river is laid first"):
+            state.apply(CHANCE, DrawTile(tile))
+
+
+def test_cr_1_1_the_lake_is_not_drawn_before_the_other_river_tiles() -> None:
+    """CR 1.1: the lake comes after the ten other river tiles."""
+    state = new_state(bets=False, river=True)
+    with pytest.raises(IllegalMove, match=r"CR 1\.1: the lake is drawn after .* \(10 left\)"):
+        state.apply(CHANCE, DrawTile("RL"))
+    play(state, "RA", 1, 0, 0)
+    with pytest.raises(IllegalMove, match=r"\(9 left\)"):
+        state.apply(CHANCE, DrawTile("RL"))
+
+
+def test_cr_1_1_no_river_tile_is_drawn_once_the_river_is_laid() -> None:
+    """CR 1.1: once the lake is drawn, only land tiles are left: a scripted river tile
+    is refused, the lake included."""
+    state = new_state(bets=False, river=True)
+    for tile, x, y, rotation in [
+        ("RA", 1, 0, 0),
+        ("RF", 2, 0, 90),
+        ("RA", 3, 0, 0),
+        ("RC", 4, 0, 0),
+        ("RD", 5, 0, 0),
+        ("RE", 6, 0, 0),
+        ("RB", 7, 0, 0),
+        ("RG", 7, 1, 270),
+        ("RH", 8, 1, 0),
+        ("RB", 8, 2, 180),
+        ("RL", 9, 2, 0),
+    ]:
+        play(state, tile, x, y, rotation)
+    for tile in ("RA", "RL"):
+        with pytest.raises(IllegalMove, match=r"CR 1\.1: the river is laid \(the lake is drawn\)"):
+            state.apply(CHANCE, DrawTile(tile))
+
+
+def test_cr_1_1_the_spring_is_never_drawn() -> None:
+    """CR 1.1: the spring lies in the middle from the start."""
+    state = new_state(bets=False, river=True)
+    with pytest.raises(IllegalMove, match=r"CR 1\.1: the spring lies in the middle"):
+        state.apply(CHANCE, DrawTile("RS"))
+
+
+def test_cr_1_1_no_river_tile_is_drawn_without_the_river() -> None:
+    """CR 1.1: without the option ``river`` no river tile is in the game."""
+    state = new_state(bets=False)
+    for tile in ("RA", "RS", "RL"):
+        with pytest.raises(IllegalMove, match=r"CR 1\.1: this game is played without The River"):
+            state.apply(CHANCE, DrawTile(tile))
+
+
 def test_cr_1_2_the_twelve_river_tiles_of_the_table_all_original() -> None:
     """CR 1.2 (data): 12 river tiles; the spring and the lake have one water edge, the
     others two; one of the two bends shows a garden; all original."""

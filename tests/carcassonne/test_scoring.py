@@ -169,3 +169,21 @@ def test_cc_5_2_an_incomplete_city_gives_farmers_nothing(tmp_path: Path) -> None
     play(state, "V", 1, 0, 0, meeple="field:NL.NR.EL.ER.SL.WR")
     assert state.is_over
     assert state.scores == [0, 0]
+
+
+def test_cc_5_2_farmers_stay_on_the_board_and_are_not_back_in_supply(tmp_path: Path) -> None:
+    """CC 5.2: farmers score at the end where they lie and are not returned: the view
+    at the end shows them in their fields, and the supply does not count them."""
+    state = new_state(bets=False, tiles_file=some_tiles(tmp_path, {"E": 1, "V": 1}))
+    play(state, "E", 0, -1, 180, meeple="field:NL.NR.EL.ER.WL.WR")
+    play(state, "V", 1, 0, 0, meeple="field:NL.NR.EL.ER.SL.WR")
+    assert state.is_over
+    assert state.scores == [3, 3]
+    assert state.supply == [6, 6]
+    view = state.view(None)["state"]
+    assert view["meeples"] == [6, 6]
+    farmers = [(t["tile"], m["seat"], m["feature"]) for t in view["tiles"] for m in t["meeples"]]
+    assert sorted(farmers) == [
+        ("E", 0, "field:NL.NR.EL.ER.WL.WR"),
+        ("V", 1, "field:NL.NR.EL.ER.SL.WR"),
+    ]

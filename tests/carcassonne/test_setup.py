@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tote.core import CHANCE, IllegalMove, OptionsError
 from tote.games.carcassonne import GAME
 from tote.games.carcassonne.data import bookmaker_tiles, chip_set, land_tiles
-from tote.games.carcassonne.moves import DrawTile, PlaceTile
+from tote.games.carcassonne.moves import DrawTile, NoMeeple, PlaceTile
 from tote.games.carcassonne.tiles import CITY, FIELD, MONASTERY, ROAD, forms_of
 
-from .cc_helpers import new_state
+from .cc_helpers import new_state, play, some_tiles
 
 
 def test_cc_1_1_two_to_five_players_with_seven_meeples_and_no_points() -> None:
@@ -46,6 +48,40 @@ def test_cc_1_3_the_other_71_tiles_are_drawn_by_chance() -> None:
         state.apply(0, DrawTile("V"))
     with pytest.raises(IllegalMove):
         state.apply(CHANCE, DrawTile("nope"))
+
+
+def test_cc_1_3_a_scripted_draw_of_a_tile_no_longer_in_the_stack_says_why(
+    tmp_path: Path,
+) -> None:
+    """CC 1.3: a draw the stack cannot give (every U already drawn) is refused, and the
+    refusal says why; nothing changes."""
+    state = new_state(bets=False, tiles_file=some_tiles(tmp_path, {"U": 1, "V": 1}))
+    play(state, "U", 1, 0, 0)
+    with pytest.raises(IllegalMove, match=r"CC 1\.3: no 'U' is left in the stack"):
+        state.apply(CHANCE, DrawTile("U"))
+    assert state.stack == ["V"] and state.turn().chance
+
+
+def test_cc_1_3_a_scripted_draw_of_a_tile_not_in_the_game_says_why() -> None:
+    """CC 1.3: a tile id that is no tile of the game is refused as such."""
+    state = new_state(bets=False)
+    with pytest.raises(IllegalMove, match=r"there is no tile 'nope' in this game"):
+        state.apply(CHANCE, DrawTile("nope"))
+
+
+def test_cc_1_3_a_chance_move_is_a_tile_draw() -> None:
+    """CC 1.3: the only chance move is a tile draw; another move by chance is refused."""
+    state = new_state(bets=False)
+    with pytest.raises(IllegalMove, match=r"CC 1\.3: a chance move here is the draw of a tile"):
+        state.apply(CHANCE, NoMeeple())
+
+
+def test_cb_1_1_no_bookmaker_tile_is_drawn_without_the_bets() -> None:
+    """CB 1.1: the bookmaker tiles are in the stack only with The Bets; a scripted draw of
+    one in the plain base game says so."""
+    state = new_state(bets=False)
+    with pytest.raises(IllegalMove, match=r"CB 1\.1: this game is played without The Bets"):
+        state.apply(CHANCE, DrawTile("BK1"))
 
 
 def test_cc_1_4_seat_0_begins_and_turns_go_clockwise() -> None:

@@ -1,5 +1,24 @@
 """Carcassonne (Klaus-Jürgen Wrede) with the mini-expansions The Bets, The River
-and The Abbot."""
+and The Abbot.
+
+The rules, in the rulebook's order (``docs/rules/carcassonne.md``):
+
+- ``state.py``: ``CarcassonneState``, the game's data and the core contract, each
+  hook dispatching to the module of its phase;
+- ``phases.py``: the steps of a turn and who moves in each (CC 1.4);
+- ``setup.py``: material and setup (CC 1, CB 1.1, CR 1.1, CA 1.1), the data files'
+  ``content``;
+- ``tile_placement.py``: draw and place a tile (CC 2), The River's placing (CR 2);
+- ``meeples.py``: place a meeple (CC 3), the abbot (CA 1.2-1.3, CA 2.2);
+- ``scoring.py``: scoring during the game (CC 4, CA 2.1);
+- ``final_scoring.py``: game end and final scoring, farmers (CC 5, CA 3.1);
+- ``bets.py``: The Bets, placing and settling chips (CB 2-4);
+- ``views.py``: what each seat may know.
+
+Beside them: ``data.py`` (the data files), ``tiles.py`` (tile geometry),
+``board.py`` (placement and features), ``moves.py``, ``options.py``, ``bots.py``,
+``render.py``.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +39,8 @@ from tote.games.carcassonne.moves import (
     SettleBets,
 )
 from tote.games.carcassonne.options import CarcassonneOptions
-from tote.games.carcassonne.rules import CarcassonneState, content
+from tote.games.carcassonne.setup import content
+from tote.games.carcassonne.state import CarcassonneState
 
 
 class Carcassonne(Game):

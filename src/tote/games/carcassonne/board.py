@@ -10,7 +10,7 @@ border -- so nothing is ever recomputed by walking the board.
 
 Positions are ``(x, y)`` with x growing east and y south; the start tile lies
 on ``(0, 0)``. This module knows geometry and features only; who scores what is
-in ``rules.py``.
+in ``scoring.py`` and ``final_scoring.py``.
 """
 
 from __future__ import annotations

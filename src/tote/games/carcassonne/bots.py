@@ -28,12 +28,8 @@ from tote.games.carcassonne.moves import (
     ReturnAbbot,
     SettleBets,
 )
-from tote.games.carcassonne.rules import (
-    MONASTERY_POINTS,
-    Content,
-    content,
-    feature_points,
-)
+from tote.games.carcassonne.scoring import MONASTERY_POINTS, feature_points
+from tote.games.carcassonne.setup import Content, content
 from tote.games.carcassonne.tiles import CITY, GARDEN, MONASTERY, ROAD, ROTATIONS
 
 KEEP_MEEPLES = 2

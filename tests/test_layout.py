@@ -1,0 +1,46 @@
+"""The layout a newcomer can walk (issue 17): small modules, five games built alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "tote"
+GAMES = sorted(p for p in (SRC / "games").iterdir() if (p / "__init__.py").exists())
+MAX_LINES = 600
+
+
+def test_no_module_is_over_600_lines() -> None:
+    """One concept per module, none over 600 lines."""
+    long = {
+        str(path.relative_to(SRC)): n
+        for path in SRC.rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_every_game_has_the_same_shape(game: Path) -> None:
+    """Every game: the state (data and the core contract), its phases, its views, and the
+    usual neighbours; no catch-all rules module. The package docstring gives the order."""
+    modules = {p.name for p in game.glob("*.py")}
+    expected = {"__init__.py", "state.py", "phases.py", "views.py", "moves.py", "options.py"}
+    assert expected <= modules, expected - modules
+    assert {"bots.py", "render.py"} <= modules
+    assert "rules.py" not in modules
+    doc = (game / "__init__.py").read_text(encoding="utf-8")
+    assert "state.py" in doc and "views.py" in doc, "the docstring lists the modules in order"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
+def test_a_game_imports_only_the_core(game: Path) -> None:
+    """Layers point one way: a game imports tote.core and itself, nothing else of tote."""
+    for path in game.rglob("*.py"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] in ("from", "import") and words[1].startswith("tote"):
+                module = words[1]
+                allowed = module.startswith(("tote.core", f"tote.games.{game.name}"))
+                assert allowed, f"{path.relative_to(SRC)}: {line.strip()}"

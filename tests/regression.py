@@ -11,7 +11,9 @@ as each seat reads it, so that moving code between modules cannot change a word.
 
 Expected digests are computed once from the engine before a change and are never
 regenerated to make a failing test pass: a changed digest is a changed rule, view,
-log, record or text. Each game's test module prints its table when run as a script
+log, record or text. A game declares its cases and digests as :class:`Pins` and gets
+the tests from :func:`pinned_tests`; its test module prints the tables from the
+current engine when run as a script
 (``.venv/bin/python -m tests.<game>.test_regression_digests``).
 """
 
@@ -21,9 +23,11 @@ import hashlib
 import io
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from tote.cli.board import load_renderer
@@ -92,24 +96,61 @@ def render_digest(game: Game, players: int, options: Mapping[str, Any], seed: in
     return digest.hexdigest()[:16]
 
 
-def print_tables(
-    game: Game,
-    option_sets: tuple[dict[str, Any], ...],
-    cases: list[tuple[int, int, int]],
-    sim_cases: list[tuple[int, str]],
-    render_cases: list[tuple[int, int, int]],
-    sim_seeds: range,
-) -> None:
-    """Print the three expected tables of a game's digest test from the current engine."""
-    print("EXPECTED_MATCHES: dict[tuple[int, int, int], str] = {")
-    for players, index, seed in cases:
-        digest = match_digest(game, players, option_sets[index], seed)
-        print(f"    {(players, index, seed)!r}: {digest!r},")
-    print("}\nEXPECTED_SIMS: dict[tuple[int, str], str] = {")
-    for players, bot in sim_cases:
-        print(f"    {(players, bot)!r}: {sim_digest(game, players, {}, bot, sim_seeds)!r},")
-    print("}\nEXPECTED_RENDERS: dict[tuple[int, int, int], str] = {")
-    for players, index, seed in render_cases:
-        digest = render_digest(game, players, option_sets[index], seed)
-        print(f"    {(players, index, seed)!r}: {digest!r},")
-    print("}")
+@dataclass(frozen=True)
+class Pins:
+    """One game's pinned digests: the seeded cases and what each digested to."""
+
+    game: Game
+    option_sets: tuple[dict[str, Any], ...]
+    matches: Mapping[tuple[int, int, int], str]
+    """(players, index into option_sets, seed) -> digest of a match of random players."""
+    sims: Mapping[tuple[int, str], str]
+    """(players, bot) -> digest of the simulator's results for :attr:`sim_seeds`."""
+    renders: Mapping[tuple[int, int, int], str]
+    """(players, index into option_sets, seed) -> digest of the terminal's text."""
+    sim_seeds: Mapping[str, range]
+    """The seeds each bot is simulated over."""
+
+    def print_tables(self) -> None:
+        """The three tables from the current engine, to paste when pinning anew."""
+        print("matches={")
+        for players, index, seed in self.matches:
+            digest = match_digest(self.game, players, self.option_sets[index], seed)
+            print(f"    {(players, index, seed)!r}: {digest!r},")
+        print("},\nsims={")
+        for players, bot in self.sims:
+            digest = sim_digest(self.game, players, {}, bot, self.sim_seeds[bot])
+            print(f"    {(players, bot)!r}: {digest!r},")
+        print("},\nrenders={")
+        for players, index, seed in self.renders:
+            digest = render_digest(self.game, players, self.option_sets[index], seed)
+            print(f"    {(players, index, seed)!r}: {digest!r},")
+        print("},")
+
+
+TestFunction = Callable[..., None]
+
+
+def pinned_tests(pins: Pins) -> tuple[TestFunction, TestFunction, TestFunction]:
+    """The three digest tests of a game, parametrized over its pinned cases; a game's
+    test module assigns them to ``test_*`` names for pytest to collect."""
+
+    @pytest.mark.parametrize(("players", "index", "seed"), list(pins.matches))
+    def matches(players: int, index: int, seed: int) -> None:
+        """Same legal moves, views, logs, record and result as the pinned engine."""
+        digest = match_digest(pins.game, players, pins.option_sets[index], seed)
+        assert digest == pins.matches[(players, index, seed)]
+
+    @pytest.mark.parametrize(("players", "bot"), list(pins.sims))
+    def sims(players: int, bot: str) -> None:
+        """The simulator's fast path (random) and the game's bot give the pinned results."""
+        digest = sim_digest(pins.game, players, {}, bot, pins.sim_seeds[bot])
+        assert digest == pins.sims[(players, bot)]
+
+    @pytest.mark.parametrize(("players", "index", "seed"), list(pins.renders))
+    def renders(players: int, index: int, seed: int) -> None:
+        """The terminal's boards and log lines read word for word as pinned."""
+        digest = render_digest(pins.game, players, pins.option_sets[index], seed)
+        assert digest == pins.renders[(players, index, seed)]
+
+    return matches, sims, renders

@@ -9,7 +9,6 @@ helpers write a state field directly; they are the only places that do so.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,6 +30,8 @@ from tote.games.horse_fever.moves import (
     SkipBet,
 )
 from tote.games.horse_fever.state import HorseFeverState
+
+from ..properties import step_random as step_random
 
 COLOURS = ("black", "blue", "green", "red", "yellow", "white")
 ODDS = {"black": 2, "blue": 3, "green": 4, "red": 5, "yellow": 6, "white": 7}
@@ -158,15 +159,6 @@ def chance_refusal(state: HorseFeverState, outcome: Move) -> str:
     assert refusal.value.rule == "chance"
     assert snapshot(state) == before
     return refusal.value.message
-
-
-def step_random(state: HorseFeverState, rng: random.Random) -> None:
-    turn = state.turn()
-    if turn.chance:
-        state.apply(CHANCE, state.sample_chance(rng))
-    else:
-        seat = turn.seats[0]
-        state.apply(seat, state.random_move(seat, rng))
 
 
 def secrets_of(state: HorseFeverState, seat: int) -> set[str]:

@@ -23,7 +23,7 @@ import pytest
 
 from tote.games.wetten import GAME
 
-from .. import regression
+from ..regression import Pins, match_digest, pinned_tests
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -32,12 +32,6 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"unlimited_bank": True},
     {"track_by_players": True, "top_up": "gift_minimum"},
 )
-CASES = [
-    (players, index, seed)
-    for players in (3, 4, 5)
-    for index in range(len(OPTION_SETS))
-    for seed in (players * 100 + index * 10, players * 100 + index * 10 + 7)
-]
 TIGHT_CASES = [(3, 61), (4, 62), (5, 63), (4, 162)]
 """Games with the smallest race deck allowed (40 cards), a long track, 3000 starting
 money and 20,000 in all: the discards get reshuffled and the bank goes broke."""
@@ -63,55 +57,58 @@ def read_text(package: str, name: str) -> str:
     return files(package).joinpath(name).read_text(encoding="utf-8")
 
 
-def match_digest(players: int, options: dict[str, Any], seed: int) -> str:
-    return regression.match_digest(GAME, players, options, seed)
-
-
-def sim_digest(players: int, options: dict[str, Any], bot: str, seeds: range) -> str:
-    return regression.sim_digest(GAME, players, options, bot, seeds)
-
-
-EXPECTED_MATCHES: dict[tuple[int, int, int], str] = {
-    (3, 0, 300): "161a6be01b0e7b36",
-    (3, 0, 307): "9a8a331e155bf209",
-    (3, 1, 310): "99c0f7044b8d6e6d",
-    (3, 1, 317): "f38646710884e7c0",
-    (3, 2, 320): "e772b56f6ead4dfa",
-    (3, 2, 327): "3955305f1adb7897",
-    (3, 3, 330): "08036eadf684fa0e",
-    (3, 3, 337): "2a1585c1c44ea294",
-    (3, 4, 340): "9ce9d16cfcbb6e25",
-    (3, 4, 347): "a851e9bf97231a7d",
-    (4, 0, 400): "0d3d3b8801821449",
-    (4, 0, 407): "108ea6c3924df55e",
-    (4, 1, 410): "3c0130acda7a0a88",
-    (4, 1, 417): "7e49e7eb0776c705",
-    (4, 2, 420): "21dbf6835efadb9c",
-    (4, 2, 427): "6b5058f254a18ddd",
-    (4, 3, 430): "e9c24e110c5ad061",
-    (4, 3, 437): "13eaef6c18d8be53",
-    (4, 4, 440): "b2b3b9bdbdcaf02f",
-    (4, 4, 447): "11f69d9603c75532",
-    (5, 0, 500): "15bafa084c6af648",
-    (5, 0, 507): "0bedd73864d68fc2",
-    (5, 1, 510): "ec9244e43aacba53",
-    (5, 1, 517): "65414347bf99cfb5",
-    (5, 2, 520): "afa3c5f3da799a80",
-    (5, 2, 527): "d379634d6c922058",
-    (5, 3, 530): "8c4ed62d1374b70e",
-    (5, 3, 537): "4815897d9b3437c8",
-    (5, 4, 540): "645aa6813e347ed3",
-    (5, 4, 547): "288dd5633d8b8048",
-}
-
-EXPECTED_SIMS: dict[tuple[int, str], str] = {
-    (3, "random"): "6541532c06d3c9c2",
-    (3, "tipster"): "58cec681f71f250d",
-    (4, "random"): "37430990f530064b",
-    (4, "tipster"): "3fdbbeb327387e0f",
-    (5, "random"): "557f1f5c921a64e4",
-    (5, "tipster"): "7f9ff8258f3cdb8d",
-}
+PINS = Pins(
+    game=GAME,
+    option_sets=OPTION_SETS,
+    matches={
+        (3, 0, 300): "161a6be01b0e7b36",
+        (3, 0, 307): "9a8a331e155bf209",
+        (3, 1, 310): "99c0f7044b8d6e6d",
+        (3, 1, 317): "f38646710884e7c0",
+        (3, 2, 320): "e772b56f6ead4dfa",
+        (3, 2, 327): "3955305f1adb7897",
+        (3, 3, 330): "08036eadf684fa0e",
+        (3, 3, 337): "2a1585c1c44ea294",
+        (3, 4, 340): "9ce9d16cfcbb6e25",
+        (3, 4, 347): "a851e9bf97231a7d",
+        (4, 0, 400): "0d3d3b8801821449",
+        (4, 0, 407): "108ea6c3924df55e",
+        (4, 1, 410): "3c0130acda7a0a88",
+        (4, 1, 417): "7e49e7eb0776c705",
+        (4, 2, 420): "21dbf6835efadb9c",
+        (4, 2, 427): "6b5058f254a18ddd",
+        (4, 3, 430): "e9c24e110c5ad061",
+        (4, 3, 437): "13eaef6c18d8be53",
+        (4, 4, 440): "b2b3b9bdbdcaf02f",
+        (4, 4, 447): "11f69d9603c75532",
+        (5, 0, 500): "15bafa084c6af648",
+        (5, 0, 507): "0bedd73864d68fc2",
+        (5, 1, 510): "ec9244e43aacba53",
+        (5, 1, 517): "65414347bf99cfb5",
+        (5, 2, 520): "afa3c5f3da799a80",
+        (5, 2, 527): "d379634d6c922058",
+        (5, 3, 530): "8c4ed62d1374b70e",
+        (5, 3, 537): "4815897d9b3437c8",
+        (5, 4, 540): "645aa6813e347ed3",
+        (5, 4, 547): "288dd5633d8b8048",
+    },
+    sims={
+        (3, "random"): "6541532c06d3c9c2",
+        (3, "tipster"): "58cec681f71f250d",
+        (4, "random"): "37430990f530064b",
+        (4, "tipster"): "3fdbbeb327387e0f",
+        (5, "random"): "557f1f5c921a64e4",
+        (5, "tipster"): "7f9ff8258f3cdb8d",
+    },
+    renders={
+        (4, 0, 401): "12000902769cdfb1",
+        (4, 1, 411): "ff487465e43b5278",
+        (4, 2, 421): "78ea99729cfed626",
+        (4, 3, 431): "e76cc377cbac26e0",
+        (4, 4, 441): "19b7d8cbbf00ac5b",
+    },
+    sim_seeds={"random": range(20), "tipster": range(3)},
+)
 
 EXPECTED_TIGHT: dict[tuple[int, int], str] = {
     (3, 61): "b99e056feb11e6e9",
@@ -120,59 +117,23 @@ EXPECTED_TIGHT: dict[tuple[int, int], str] = {
     (4, 162): "c4a67eb243f4b780",
 }
 
-RENDER_CASES = [
-    (players, index, players * 100 + index * 10 + 1) for players in (4,) for index in range(5)
-]
-EXPECTED_RENDERS: dict[tuple[int, int, int], str] = {
-    (4, 0, 401): "12000902769cdfb1",
-    (4, 1, 411): "ff487465e43b5278",
-    (4, 2, 421): "78ea99729cfed626",
-    (4, 3, 431): "e76cc377cbac26e0",
-    (4, 4, 441): "19b7d8cbbf00ac5b",
-}
-
-SIM_CASES = [(players, bot) for players in (3, 4, 5) for bot in ("random", "tipster")]
-
-
-@pytest.mark.parametrize(("players", "options_index", "seed"), CASES)
-def test_seeded_match_plays_out_as_before(players: int, options_index: int, seed: int) -> None:
-    """Same legal moves, views, log, record and result as the engine before speed work."""
-    digest = match_digest(players, OPTION_SETS[options_index], seed)
-    assert digest == EXPECTED_MATCHES[(players, options_index, seed)]
+(
+    test_seeded_match_plays_out_as_before,
+    test_simulated_games_end_as_before,
+    test_terminal_text_as_pinned,
+) = pinned_tests(PINS)
 
 
 @pytest.mark.parametrize(("players", "seed"), TIGHT_CASES)
 def test_tight_match_plays_out_as_before(players: int, seed: int, tmp_path: Path) -> None:
     """Reshuffles, empty piles and a broke bank, as before speed work."""
-    digest = match_digest(players, tight_options(tmp_path), seed)
+    digest = match_digest(GAME, players, tight_options(tmp_path), seed)
     assert digest == EXPECTED_TIGHT[(players, seed)]
 
 
-@pytest.mark.parametrize(("players", "bot"), SIM_CASES)
-def test_simulated_games_end_as_before(players: int, bot: str) -> None:
-    """The simulator's fast path (random) and checked path (tipster) give the old results."""
-    seeds = range(20) if bot == "random" else range(3)
-    assert sim_digest(players, {}, bot, seeds) == EXPECTED_SIMS[(players, bot)]
-
-
-@pytest.mark.parametrize(("players", "options_index", "seed"), RENDER_CASES)
-def test_terminal_text_as_pinned(players: int, options_index: int, seed: int) -> None:
-    """The terminal's boards and log lines read word for word as pinned (issue 17)."""
-    digest = regression.render_digest(GAME, players, OPTION_SETS[options_index], seed)
-    assert digest == EXPECTED_RENDERS[(players, options_index, seed)]
-
-
 if __name__ == "__main__":
-    for case in RENDER_CASES:
-        digest = regression.render_digest(GAME, case[0], OPTION_SETS[case[1]], case[2])
-        print(f"    {case!r}: {digest!r},")
-    for case in CASES:
-        players, index, seed = case
-        print(f"    {case!r}: {match_digest(players, OPTION_SETS[index], seed)!r},")
+    PINS.print_tables()
     with tempfile.TemporaryDirectory() as tmp:
         for players, seed in TIGHT_CASES:
-            digest = match_digest(players, tight_options(Path(tmp)), seed)
+            digest = match_digest(GAME, players, tight_options(Path(tmp)), seed)
             print(f"    {(players, seed)!r}: {digest!r},")
-    for players, bot in SIM_CASES:
-        seeds = range(20) if bot == "random" else range(3)
-        print(f"    {(players, bot)!r}: {sim_digest(players, {}, bot, seeds)!r},")

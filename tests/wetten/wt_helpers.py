@@ -29,6 +29,8 @@ from tote.games.wetten.moves import (
 )
 from tote.games.wetten.state import WettenState
 
+from ..properties import step_random as step_random
+
 HORSES = ("Queen", "Raider", "Lucky Slevin", "Joker")
 DECK = race_deck()
 BY_VALUES: dict[tuple[int, ...], list[str]] = {}
@@ -181,15 +183,6 @@ def assert_refused(
     assert info.value.rule.startswith(rule), info.value
     assert snapshot(state) == before
     return info.value
-
-
-def step_random(state: WettenState, rng: random.Random) -> None:
-    turn = state.turn()
-    if turn.chance:
-        state.apply(CHANCE, state.sample_chance(rng))
-        return
-    seat = turn.seats[0]
-    state.apply(seat, state.random_move(seat, rng))
 
 
 def in_order(state: WettenState, plays: Sequence[tuple[int, Move]]) -> None:

@@ -1,19 +1,17 @@
 """Regression guard: seeded Winner's Circle games play out exactly as when pinned.
 
-Pinned at commit 749645f, before the rules were split into phase modules (issue 17).
+Pinned at commit 8a80bf1, before the rules were split into phase modules (issue 17).
 See :mod:`tests.regression` for what a digest covers; run this module as a script
-to print the table from the current engine.
+to print the tables from the current engine.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tote.games.winners_circle import GAME
 
-from ..regression import match_digest, print_tables, render_digest, sim_digest
+from ..regression import Pins, pinned_tests
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -22,61 +20,49 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"alternative_payouts": True},
     {"royal_turf": True},
 )
-CASES = [(p, i, p * 100 + i * 10) for p in (2, 4, 6) for i in range(len(OPTION_SETS))]
-SIM_CASES = [(p, bot) for p in (2, 5) for bot in ("random", "odds")]
-RENDER_CASES = [(p, i, p * 100 + i * 10 + 1) for p in (3,) for i in range(len(OPTION_SETS))]
 
-EXPECTED_MATCHES: dict[tuple[int, int, int], str] = {
-    (2, 0, 200): "d9733db1bad8c7d1",
-    (2, 1, 210): "b5af3ffa502b24c2",
-    (2, 2, 220): "fb4e6223b2f5bcf6",
-    (2, 3, 230): "bda3a0abb09e0448",
-    (2, 4, 240): "e58ad1f7800a7cee",
-    (4, 0, 400): "0050f458004db758",
-    (4, 1, 410): "5b1d7f0b6ebea4e4",
-    (4, 2, 420): "ba85741d10b0bc7e",
-    (4, 3, 430): "bce2173f86a6edbd",
-    (4, 4, 440): "776800364e2cee6d",
-    (6, 0, 600): "40cf35f46cb07f82",
-    (6, 1, 610): "f55b09f34eb91496",
-    (6, 2, 620): "a177e9f692e73051",
-    (6, 3, 630): "9f309d3b14a587e5",
-    (6, 4, 640): "2344967e70f8a6a0",
-}
-EXPECTED_SIMS: dict[tuple[int, str], str] = {
-    (2, "random"): "39a57ac5c7eee02c",
-    (2, "odds"): "2dadc04c95661730",
-    (5, "random"): "d04a53c55427beae",
-    (5, "odds"): "85c4607d4de68636",
-}
-EXPECTED_RENDERS: dict[tuple[int, int, int], str] = {
-    (3, 0, 301): "5f71f73258767c23",
-    (3, 1, 311): "cefdc5c287136688",
-    (3, 2, 321): "63d89aff7cb68b89",
-    (3, 3, 331): "3b3537e5bb03761e",
-    (3, 4, 341): "783da7fed7c16eb7",
-}
+PINS = Pins(
+    game=GAME,
+    option_sets=OPTION_SETS,
+    matches={
+        (2, 0, 200): "d9733db1bad8c7d1",
+        (2, 1, 210): "b5af3ffa502b24c2",
+        (2, 2, 220): "fb4e6223b2f5bcf6",
+        (2, 3, 230): "bda3a0abb09e0448",
+        (2, 4, 240): "e58ad1f7800a7cee",
+        (4, 0, 400): "0050f458004db758",
+        (4, 1, 410): "5b1d7f0b6ebea4e4",
+        (4, 2, 420): "ba85741d10b0bc7e",
+        (4, 3, 430): "bce2173f86a6edbd",
+        (4, 4, 440): "776800364e2cee6d",
+        (6, 0, 600): "40cf35f46cb07f82",
+        (6, 1, 610): "f55b09f34eb91496",
+        (6, 2, 620): "a177e9f692e73051",
+        (6, 3, 630): "9f309d3b14a587e5",
+        (6, 4, 640): "2344967e70f8a6a0",
+    },
+    sims={
+        (2, "random"): "39a57ac5c7eee02c",
+        (2, "odds"): "2dadc04c95661730",
+        (5, "random"): "d04a53c55427beae",
+        (5, "odds"): "85c4607d4de68636",
+    },
+    renders={
+        (3, 0, 301): "5f71f73258767c23",
+        (3, 1, 311): "cefdc5c287136688",
+        (3, 2, 321): "63d89aff7cb68b89",
+        (3, 3, 331): "3b3537e5bb03761e",
+        (3, 4, 341): "783da7fed7c16eb7",
+    },
+    sim_seeds={"random": range(10), "odds": range(10)},
+)
 
-
-@pytest.mark.parametrize(("players", "options_index", "seed"), CASES)
-def test_seeded_match_plays_out_as_pinned(players: int, options_index: int, seed: int) -> None:
-    """Same legal moves, views, log, record and result as the pinned engine."""
-    digest = match_digest(GAME, players, OPTION_SETS[options_index], seed)
-    assert digest == EXPECTED_MATCHES[(players, options_index, seed)]
-
-
-@pytest.mark.parametrize(("players", "bot"), SIM_CASES)
-def test_simulated_games_end_as_pinned(players: int, bot: str) -> None:
-    """The simulator's fast path (random) and the game's bot give the pinned results."""
-    assert sim_digest(GAME, players, {}, bot, range(10)) == EXPECTED_SIMS[(players, bot)]
-
-
-@pytest.mark.parametrize(("players", "options_index", "seed"), RENDER_CASES)
-def test_terminal_text_as_pinned(players: int, options_index: int, seed: int) -> None:
-    """The terminal's boards and log lines read word for word as pinned."""
-    digest = render_digest(GAME, players, OPTION_SETS[options_index], seed)
-    assert digest == EXPECTED_RENDERS[(players, options_index, seed)]
+(
+    test_seeded_match_plays_out_as_pinned,
+    test_simulated_games_end_as_pinned,
+    test_terminal_text_as_pinned,
+) = pinned_tests(PINS)
 
 
 if __name__ == "__main__":
-    print_tables(GAME, OPTION_SETS, CASES, SIM_CASES, RENDER_CASES, sim_seeds=range(10))
+    PINS.print_tables()

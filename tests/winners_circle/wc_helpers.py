@@ -29,6 +29,8 @@ from tote.games.winners_circle.moves import (
 from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.track import FINISH_PROGRESS, space_of
 
+from ..properties import step_random as step_random
+
 HORSES = ("red", "blue", "green", "yellow", "purple", "orange", "white")
 """The horses in gate order (data/horse_cards.json)."""
 
@@ -170,19 +172,6 @@ def assert_refused(
 
 
 # ------------------------------------------------------------------ playing
-def step_random(state: WinnersCircleState, rng: random.Random) -> tuple[int | str, Move]:
-    """One move: chance drawn from ``rng``, or a uniformly random legal seat move."""
-    turn = state.turn()
-    if turn.chance:
-        outcome = state.sample_chance(rng)
-        state.apply(CHANCE, outcome)
-        return CHANCE, outcome
-    seat = turn.seats[0]
-    chosen = state.random_move(seat, rng)
-    state.apply(seat, chosen)
-    return seat, chosen
-
-
 def play_until(state: WinnersCircleState, rng: random.Random, done: Any, limit: int = 5000) -> None:
     for _ in range(limit):
         if done(state):

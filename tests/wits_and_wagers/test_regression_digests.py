@@ -1,19 +1,17 @@
 """Regression guard: seeded Wits & Wagers games play out exactly as when pinned.
 
-Pinned at commit 749645f, before the rules were split into phase modules (issue 17).
+Pinned at commit 8a80bf1, before the rules were split into phase modules (issue 17).
 See :mod:`tests.regression` for what a digest covers; run this module as a script
-to print the table from the current engine.
+to print the tables from the current engine.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tote.games.wits_and_wagers import GAME
 
-from ..regression import match_digest, print_tables, render_digest, sim_digest
+from ..regression import Pins, pinned_tests
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -27,59 +25,47 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
         ]
     },
 )
-CASES = [(p, i, p * 100 + i * 10) for p in (4, 5, 7) for i in range(4)] + [(3, 4, 340)]
-SIM_CASES = [(p, bot) for p in (4, 7) for bot in ("random", "bettor")]
-RENDER_CASES = [(p, i, p * 100 + i * 10 + 1) for p in (4,) for i in range(4)] + [(3, 4, 341)]
 
-EXPECTED_MATCHES: dict[tuple[int, int, int], str] = {
-    (4, 0, 400): "fc87ac07fa0f7d2c",
-    (4, 1, 410): "aa7e1432f8c74244",
-    (4, 2, 420): "831e12423f06e43b",
-    (4, 3, 430): "c7df4d3a5eddf06b",
-    (5, 0, 500): "79f89c05540e266b",
-    (5, 1, 510): "824a82620601e7e8",
-    (5, 2, 520): "354e84a0e9b1128e",
-    (5, 3, 530): "6c4967dbc36caad0",
-    (7, 0, 700): "ef2690fac20cf66e",
-    (7, 1, 710): "583755816d524666",
-    (7, 2, 720): "b71928252a1017a8",
-    (7, 3, 730): "af14d4b1c4ff19d3",
-    (3, 4, 340): "66ec2870426ee95d",
-}
-EXPECTED_SIMS: dict[tuple[int, str], str] = {
-    (4, "random"): "c0f7c91d36c65a30",
-    (4, "bettor"): "babab6a83eb70218",
-    (7, "random"): "08841983ce1a2ac8",
-    (7, "bettor"): "523b964f6776f694",
-}
-EXPECTED_RENDERS: dict[tuple[int, int, int], str] = {
-    (4, 0, 401): "1c93923b06cf5bb6",
-    (4, 1, 411): "5af899f272e052d5",
-    (4, 2, 421): "992621aafcb4cb0f",
-    (4, 3, 431): "be4a85eff4f45e53",
-    (3, 4, 341): "a339734b7a67655c",
-}
+PINS = Pins(
+    game=GAME,
+    option_sets=OPTION_SETS,
+    matches={
+        (4, 0, 400): "fc87ac07fa0f7d2c",
+        (4, 1, 410): "aa7e1432f8c74244",
+        (4, 2, 420): "831e12423f06e43b",
+        (4, 3, 430): "c7df4d3a5eddf06b",
+        (5, 0, 500): "79f89c05540e266b",
+        (5, 1, 510): "824a82620601e7e8",
+        (5, 2, 520): "354e84a0e9b1128e",
+        (5, 3, 530): "6c4967dbc36caad0",
+        (7, 0, 700): "ef2690fac20cf66e",
+        (7, 1, 710): "583755816d524666",
+        (7, 2, 720): "b71928252a1017a8",
+        (7, 3, 730): "af14d4b1c4ff19d3",
+        (3, 4, 340): "66ec2870426ee95d",
+    },
+    sims={
+        (4, "random"): "c0f7c91d36c65a30",
+        (4, "bettor"): "babab6a83eb70218",
+        (7, "random"): "08841983ce1a2ac8",
+        (7, "bettor"): "523b964f6776f694",
+    },
+    renders={
+        (4, 0, 401): "1c93923b06cf5bb6",
+        (4, 1, 411): "5af899f272e052d5",
+        (4, 2, 421): "992621aafcb4cb0f",
+        (4, 3, 431): "be4a85eff4f45e53",
+        (3, 4, 341): "a339734b7a67655c",
+    },
+    sim_seeds={"random": range(10), "bettor": range(10)},
+)
 
-
-@pytest.mark.parametrize(("players", "options_index", "seed"), CASES)
-def test_seeded_match_plays_out_as_pinned(players: int, options_index: int, seed: int) -> None:
-    """Same legal moves, views, log, record and result as the pinned engine."""
-    digest = match_digest(GAME, players, OPTION_SETS[options_index], seed)
-    assert digest == EXPECTED_MATCHES[(players, options_index, seed)]
-
-
-@pytest.mark.parametrize(("players", "bot"), SIM_CASES)
-def test_simulated_games_end_as_pinned(players: int, bot: str) -> None:
-    """The simulator's fast path (random) and the game's bot give the pinned results."""
-    assert sim_digest(GAME, players, {}, bot, range(10)) == EXPECTED_SIMS[(players, bot)]
-
-
-@pytest.mark.parametrize(("players", "options_index", "seed"), RENDER_CASES)
-def test_terminal_text_as_pinned(players: int, options_index: int, seed: int) -> None:
-    """The terminal's boards and log lines read word for word as pinned."""
-    digest = render_digest(GAME, players, OPTION_SETS[options_index], seed)
-    assert digest == EXPECTED_RENDERS[(players, options_index, seed)]
+(
+    test_seeded_match_plays_out_as_pinned,
+    test_simulated_games_end_as_pinned,
+    test_terminal_text_as_pinned,
+) = pinned_tests(PINS)
 
 
 if __name__ == "__main__":
-    print_tables(GAME, OPTION_SETS, CASES, SIM_CASES, RENDER_CASES, sim_seeds=range(10))
+    PINS.print_tables()

@@ -4,18 +4,24 @@ refuses a move with a retry message instead of storing it."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+
+from sqlalchemy import text
 
 from tote.store import Store
 
 from .server_helpers import (
     TestClient,
+    create_table,
     get_view,
+    join,
     new_game,
     post_move,
     serving,
     socket,
+    start,
     to_move,
     version,
 )
@@ -137,3 +143,29 @@ def test_a_table_whose_bot_is_about_to_move_stays_in_memory(store: Store) -> Non
         new_game(client, 0, {0: "random", 1: "odds"})
         assert client.portal.call(tables.evict_idle, 0.0) == []  # type: ignore[union-attr]
         assert len(tables) == 1
+
+
+def test_a_table_created_by_an_older_engine_starts_with_its_options_as_meant(
+    store: Store,
+) -> None:
+    """Records and stored tables are public contracts: a Horse Fever table opened by
+    engine 0.1.0 with ``rounds=2`` (then allowed without a house rule, HF 0.9) still
+    starts on this engine, as the house rule ``any_rounds``."""
+    with serving(store) as client:
+        table_id, host = create_table(
+            client, "horse-fever", 2, {1: "random"}, options={"rounds": 2, "any_rounds": True}
+        )
+    with store.engine.begin() as connection:
+        row = connection.execute(
+            text("SELECT options FROM tables WHERE id = :id"), {"id": table_id}
+        ).one()
+        options = row[0] if isinstance(row[0], dict) else json.loads(row[0])
+        options.pop("any_rounds")
+        connection.execute(
+            text("UPDATE tables SET engine = '0.1.0', options = :options WHERE id = :id"),
+            {"options": json.dumps(options), "id": table_id},
+        )
+    with serving(store) as client:
+        token = join(client, table_id, 0)
+        start(client, table_id, host)
+        assert get_view(client, table_id, token)["view"]["state"]["rounds"] == 2

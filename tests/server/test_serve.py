@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import connect
 
-from tote.server.logs import HideTokens, log_config
+from tote.server.logs import HideTokens, hide_tokens, log_config
 from tote.store import Store
 
 STARTUP = 30.0
@@ -147,3 +148,44 @@ def test_logs_hide_seat_tokens() -> None:
     )
     config = log_config()
     assert all("hide_tokens" in h["filters"] for h in config["handlers"].values())
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "token={t}",
+        "tok%65n={t}",
+        "%74%6F%6B%65%6E={t}",
+        "x=1&token={t}",
+        "x=1&tok%65n={t}&y=2",
+        "token=other&token={t}",
+        "tok+en=1&token={t}",
+    ],
+)
+def test_no_form_of_a_token_parameter_reaches_a_log_line(query: str) -> None:
+    """Issue 18, defect 7: the server decodes a parameter's name before reading it as the
+    seat token, so the log filter must too: ``?tok%65n=SECRET`` is a token like any other."""
+    secret = "s3cr-et_Tok"
+    path = f"/ws/tables/T1?{query.format(t=secret)}"
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5", path),
+        None,
+    )
+    assert HideTokens().filter(record)
+    assert secret not in record.getMessage()
+    assert "[hidden]" in record.getMessage()
+    plain = logging.LogRecord("tote", logging.INFO, __file__, 1, f"GET {path}", None, None)
+    assert HideTokens().filter(plain) and secret not in plain.getMessage()
+
+
+def test_the_server_reads_an_encoded_token_parameter_as_the_token() -> None:
+    """Why the filter decodes names: Starlette reads ``tok%65n`` as ``token``."""
+    from starlette.datastructures import QueryParams
+
+    assert QueryParams("tok%65n=abc")["token"] == "abc"
+    assert hide_tokens("/ws?x=tok%65n&y=token") == "/ws?x=tok%65n&y=token"

@@ -12,20 +12,34 @@ import copy
 import logging
 import re
 from typing import Any
+from urllib.parse import unquote_plus
 
-TOKEN = re.compile(r"(token=)[^&\s\"']+")
-HIDDEN = r"\1[hidden]"
+PARAMETER = re.compile(r"(?P<start>[?&;]|^)(?P<name>[^=&;?\s\"']+)=(?P<value>[^&;\s\"']*)")
+"""One ``name=value`` of a query string, as the server's URL parser splits them."""
+
+
+def hide_tokens(text: str) -> str:
+    """``text`` with the value of every query parameter that the server would read as
+    ``token`` replaced by ``[hidden]``: the name is compared once percent-decoded, as the
+    server decodes it, so ``?tok%65n=SECRET`` is hidden too (issue 18, defect 7)."""
+
+    def hide(match: re.Match[str]) -> str:
+        if unquote_plus(match["name"]) != "token":
+            return match[0]
+        return f"{match['start']}{match['name']}=[hidden]"
+
+    return PARAMETER.sub(hide, text) if "=" in text else text
 
 
 class HideTokens(logging.Filter):
-    """Rewrite ``token=SECRET`` as ``token=[hidden]`` in a record's message and arguments."""
+    """Hide every seat token in a record's message and arguments (:func:`hide_tokens`)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = TOKEN.sub(HIDDEN, record.msg)
+            record.msg = hide_tokens(record.msg)
         if isinstance(record.args, tuple):
             record.args = tuple(
-                TOKEN.sub(HIDDEN, arg) if isinstance(arg, str) else arg for arg in record.args
+                hide_tokens(arg) if isinstance(arg, str) else arg for arg in record.args
             )
         return True
 

@@ -391,3 +391,28 @@ def test_a_spectator_never_sees_a_secret_guess_before_all_are_in(store: Store) -
                 "type": "guess",
                 "value": "4242",
             }
+
+
+def test_json_nested_too_deeply_or_numbers_too_long_are_refused_and_the_connection_stays(
+    store: Store,
+) -> None:
+    """Issue 18, defect 5: JSON the parser gives up on (nesting past its recursion limit,
+    an integer of 5,000 digits) is a protocol error with its reason; the connection is
+    kept and still plays."""
+    with serving(store) as client:
+        table_id, _, tokens = new_game(client, 2)
+        turn = to_move(get_view(client, table_id))[0]
+        before = version(store, table_id)
+        with socket(client, table_id, tokens[turn]) as player:
+            legal = player.latest_view()["view"]["legal_moves"]
+            player.ws.send_text("[" * 20_000 + "]" * 20_000)
+            error = player.expect("error")
+            assert error["rule"] == "protocol" and "nested too deeply" in error["message"]
+            player.ws.send_text('{"type": "ping", "n": ' + "9" * 5000 + "}")
+            error = player.expect("error")
+            assert error["rule"] == "protocol" and "digits" in error["message"]
+            player.ws.send_text('{"type": "ping"}')
+            assert player.expect("pong")
+            assert version(store, table_id) == before
+            player.move(legal[0])
+            assert player.until(lambda m: m["version"] > before)

@@ -32,6 +32,12 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
     except json.JSONDecodeError as exc:
         conn.error("protocol", f"not JSON: {exc.msg} at character {exc.pos}")
         return
+    except RecursionError:
+        conn.error("protocol", "not JSON this server reads: arrays or objects nested too deeply")
+        return
+    except ValueError as exc:  # e.g. an integer of more digits than Python converts
+        conn.error("protocol", f"not JSON this server reads: {exc}")
+        return
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         conn.error("protocol", 'a message is a JSON object with a "type", e.g. "move"')
         return

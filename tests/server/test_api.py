@@ -3,11 +3,14 @@ moves over HTTP, and one clear ``{"error": ...}`` line for every refusal."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import anyio
 import pytest
 
 from tote.core import all_games
+from tote.server.limits import MAX_BODY, BodyLimit
 from tote.store import Store
 
 from .server_helpers import (
@@ -263,3 +266,57 @@ def test_moves_over_http(client: TestClient, store: Store) -> None:
     assert data["seat"] == seat and data["version"] > before
     assert version(store, table_id) == data["version"]
     assert store.record(table_id).moves[before].model_dump() == {"by": seat, "move": legal[0]}
+
+
+def test_a_body_over_the_limit_is_refused_with_413(store: Store) -> None:
+    """Issue 18, defect 2: an HTTP body over MAX_BODY bytes is refused with a 413 naming
+    the limit, whether it declares its length or comes in chunks; nothing is created."""
+
+    def chunks() -> Iterator[bytes]:
+        for _ in range(8):
+            yield b" " * 65536
+
+    with serving(store) as client:
+        big = b'{"game": "winners-circle", "players": 2, "pad": "' + b"x" * MAX_BODY + b'"}'
+        response = client.post("/api/tables", content=big)
+        assert response.status_code == 413
+        assert response.json() == {
+            "error": f"the request body is larger than {MAX_BODY} bytes",
+            "rule": "limit",
+        }
+        response = client.post(
+            "/api/tables", content=chunks(), headers={"content-type": "application/json"}
+        )
+        assert response.status_code == 413 and response.json()["rule"] == "limit"
+        assert client.get("/api/tables").json() == []
+        small = client.post("/api/tables", json={"game": "winners-circle", "players": 2})
+        assert small.status_code == 201
+
+
+def test_the_body_limit_reads_no_more_than_the_limit_of_a_chunked_body() -> None:
+    """The middleware itself: of a 64 MB chunked body it reads only past the limit, then
+    answers 413 without calling the app; a body within the limit reaches the app whole."""
+    reached: list[bytes] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        reached.append((await receive())["body"])
+
+    async def run(total_chunks: int) -> tuple[int, list[dict[str, Any]]]:
+        read = 0
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            nonlocal read
+            read += 1
+            return {"type": "http.request", "body": b"x" * 65536, "more_body": read < total_chunks}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await BodyLimit(app)({"type": "http", "headers": []}, receive, send)
+        return read, sent
+
+    read, sent = anyio.run(run, 1000)
+    assert read == MAX_BODY // 65536 + 1 and sent[0]["status"] == 413 and reached == []
+    read, sent = anyio.run(run, 2)
+    assert read == 2 and sent == [] and reached == [b"x" * 131072]

@@ -189,3 +189,30 @@ def test_the_server_reads_an_encoded_token_parameter_as_the_token() -> None:
 
     assert QueryParams("tok%65n=abc")["token"] == "abc"
     assert hide_tokens("/ws?x=tok%65n&y=token") == "/ws?x=tok%65n&y=token"
+
+
+def test_a_websocket_frame_over_the_limit_closes_the_socket_unread(tmp_path: Path) -> None:
+    """Issue 18, defect 2: ``tote serve`` refuses a WebSocket frame over MAX_FRAME bytes
+    with close code 1009 ("message too big") instead of buffering it (the protocol's
+    longest message is MAX_MESSAGE characters); the server goes on serving."""
+    from websockets.exceptions import ConnectionClosed
+
+    from tote.server.limits import MAX_FRAME
+
+    url = f"sqlite:///{tmp_path / 'tote.db'}"
+    log = tmp_path / "serve.log"
+    with tote_serve(url, tmp_path, log) as (process, base), httpx.Client(base_url=base) as http:
+        created = http.post("/api/tables", json={"game": "winners-circle", "players": 2}).json()
+        ws_url = base.replace("http://", "ws://") + f"/ws/tables/{created['table_id']}"
+        with connect(ws_url, max_size=None) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            ws.send("x" * (MAX_FRAME + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                for _ in range(5):  # messages sent before the frame arrived, then the close
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        with connect(ws_url) as ws:
+            ws.send(json.dumps({"type": "ping", "pad": "y" * 1000}))
+            kinds = [json.loads(ws.recv(timeout=10))["type"] for _ in range(3)]
+            assert "pong" in kinds
+        assert process.poll() is None

@@ -489,6 +489,7 @@ def serve(
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from tote.server import create_app
+    from tote.server.limits import MAX_FRAME
     from tote.server.logs import log_config
     from tote.store import Store, default_url
 
@@ -514,6 +515,7 @@ def serve(
         port=port,
         log_config=log_config(),
         log_level="info",
+        ws_max_size=MAX_FRAME,  # a larger frame closes the socket (1009) before it is buffered
     )
 
 

@@ -35,6 +35,7 @@ from tote.server.connection import (
     Connection,
 )
 from tote.server.errors import Refused
+from tote.server.limits import BodyLimit
 from tote.server.protocol import handle_message
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
@@ -140,6 +141,7 @@ def create_app(
     app = FastAPI(title="tote", version=__version__, description=DESCRIPTION, lifespan=lifespan)
     app.state.tables = tables
     app.state.store = store
+    app.add_middleware(BodyLimit)  # a body over the limit is refused before it is read
     _add_error_handlers(app)
     app.include_router(_api(store, tables))
     _add_websocket(app, tables)

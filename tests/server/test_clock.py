@@ -58,3 +58,26 @@ def test_untimed_tables_have_no_deadline(store: Store) -> None:
         table_id, _, _ = new_game(client, 4, game="wits-and-wagers", variants=["untimed"])
         shown = get_view(client, table_id)
         assert shown["view"]["state"]["phase"] == "answer" and shown["deadline"] is None
+
+
+def test_no_time_option_can_overflow_the_clock(store: Store) -> None:
+    """Issue 18, defect 4: ``answer_seconds`` of 1 followed by 400 zeros is refused when
+    the table is created (a 400 naming the option, not a 500), and the clock never counts
+    more than a day, whatever a game or a stored table asks for."""
+    from tote.server.clock import time_limit
+    from tote.server.schemas import MAX_MOVE_SECONDS
+
+    with serving(store) as client:
+        response = client.post(
+            "/api/tables",
+            json={"game": "wits-and-wagers", "players": 4, "options": {"answer_seconds": 10**400}},
+        )
+        assert response.status_code == 400 and "answer_seconds" in response.json()["error"]
+
+    class Endless:
+        def time_limit(self) -> int:
+            return 10**400
+
+    assert time_limit(Endless(), {}) == MAX_MOVE_SECONDS  # type: ignore[arg-type]
+    assert time_limit(object(), {"move_seconds": 10**400}) == MAX_MOVE_SECONDS  # type: ignore[arg-type]
+    assert time_limit(object(), {"move_seconds": True}) is None  # type: ignore[arg-type]

@@ -142,3 +142,29 @@ def test_ww_7_2_no_timeout_move_when_the_game_is_untimed(pack: str) -> None:
     game.draw("a45")
     assert public(game.state)["time_limit"] is None
     assert game.state.timeout_move(0) is None
+
+
+def test_ww_7_1_a_time_limit_is_at_most_a_day() -> None:
+    """WW 7.1 time limits are options, bounded like every input (issue 18, defect 4):
+    ``answer_seconds`` of 1 followed by 400 zeros once crashed a server's clock; now it
+    is refused naming the option, and a day is the most."""
+    for key in ("answer_seconds", "bet_seconds"):
+        with pytest.raises(OptionsError, match=key):
+            GAME.options({key: 10**400})
+        assert getattr(GAME.options({key: 24 * 60 * 60}), key) == 86_400
+
+
+def test_ww_7_1_a_record_of_an_older_engine_with_a_longer_limit_still_replays() -> None:
+    """Records of engines before 0.2.0 (no upper bound) replay with the limit read as a
+    day; a record of this engine with a longer one is refused."""
+    from tote.core import Match, Record
+    from tote.sim.runner import random_match
+
+    match = random_match("wits-and-wagers", 4, seed=2, options={"answer_seconds": 86_400})
+    old = match.record().model_dump()
+    old["engine"], old["options"]["answer_seconds"] = "0.1.0", 10**400
+    again = Match.replay(Record.from_json(old))
+    assert again.options.answer_seconds == 86_400  # type: ignore[attr-defined]
+    assert again.state.view(None) == match.state.view(None)
+    with pytest.raises(OptionsError, match="answer_seconds"):
+        Match.replay(Record.from_json({**old, "engine": "0.2.0"}))

@@ -5,13 +5,19 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, StringConstraints, ValidationError
 
 from tote.core.errors import OptionsError
 
 M = TypeVar("M", bound=BaseModel)
+
+MAX_PATH = 4096
+"""Longest path an option may name (Linux's PATH_MAX): every input has a bound."""
+
+DataPath = Annotated[str, StringConstraints(min_length=1, max_length=MAX_PATH)]
+"""The type of an option naming a replacement data file."""
 
 
 def load_data(model: type[M], package: str, default: str, path: str | None = None) -> M:

@@ -22,6 +22,7 @@ from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.state import State
 from tote.server.errors import Refused
+from tote.server.schemas import MAX_MOVE_SECONDS
 
 if TYPE_CHECKING:
     from tote.server.runtime import TableRuntime
@@ -31,14 +32,17 @@ log = logging.getLogger("tote.server")
 
 def time_limit(state: State, settings: Mapping[str, Any]) -> float | None:
     """Seconds the seats to act now have: the game's own timer (``time_limit()``, where
-    the game has one and it runs now), else the table's ``move_seconds``, else none."""
+    the game has one and it runs now), else the table's ``move_seconds``, else none;
+    never more than a day (``MAX_MOVE_SECONDS``), however large a stored option is."""
     own = getattr(state, "time_limit", None)
     if callable(own):
         seconds = own()
         if isinstance(seconds, int | float) and not isinstance(seconds, bool):
-            return float(seconds)
+            return float(min(seconds, MAX_MOVE_SECONDS))
     table = settings.get("move_seconds")
-    return float(table) if isinstance(table, int | float) and table > 0 else None
+    if isinstance(table, int | float) and not isinstance(table, bool) and table > 0:
+        return float(min(table, MAX_MOVE_SECONDS))
+    return None
 
 
 class Clock:

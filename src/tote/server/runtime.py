@@ -331,7 +331,10 @@ class TableRuntime:
             self.status = "finished"
             await run_sync(self.store.set_status, self.table_id, "finished")
             await self.ownership.disown()
-        self.clock.update(mover)
+        try:
+            self.clock.update(mover)
+        except Exception:  # a stored move is always announced, whatever the clock does
+            log.exception("table %s: the clock could not be set", self.table_id)
         self.audience.broadcast_views()
         self.bots.schedule()
 

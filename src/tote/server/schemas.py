@@ -8,12 +8,14 @@ receives has a model here.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_NAME = 40
 """Longest player name, in characters."""
+MAX_SEATS = 64
+"""Most seats at a table (every game has far fewer: this bounds the request)."""
 MAX_MOVE_SECONDS = 24 * 60 * 60
 """Longest per-move time limit a table may set: a day (correspondence play)."""
 
@@ -59,16 +61,18 @@ class GameInfo(BaseModel):
 
 # ----------------------------------------------------------------- tables
 class BotSeat(_Request):
-    seat: int = Field(ge=0)
+    seat: int = Field(ge=0, lt=MAX_SEATS)
     bot: str = Field(min_length=1, max_length=32)
 
 
 class CreateTableRequest(_Request):
     game: str = Field(min_length=1, max_length=64)
-    players: int = Field(ge=1, le=64, description="Number of seats.")
-    variants: list[str] = []
+    players: int = Field(ge=1, le=MAX_SEATS, description="Number of seats.")
+    variants: list[Annotated[str, Field(max_length=64)]] = Field(default=[], max_length=16)
     options: dict[str, Any] = {}
-    bots: list[BotSeat] = Field(default=[], description="Seats played by bots from the start.")
+    bots: list[BotSeat] = Field(
+        default=[], max_length=MAX_SEATS, description="Seats played by bots from the start."
+    )
     move_seconds: int | None = Field(
         default=None,
         ge=1,
@@ -126,7 +130,9 @@ class CreateTableResponse(BaseModel):
 
 
 class JoinRequest(_Request):
-    seat: int | None = Field(default=None, ge=0, description="Default: the first free seat.")
+    seat: int | None = Field(
+        default=None, ge=0, lt=MAX_SEATS, description="Default: the first free seat."
+    )
     name: str = Field(min_length=1, max_length=MAX_NAME)
 
 
@@ -139,7 +145,7 @@ class JoinResponse(BaseModel):
 
 
 class SetBotRequest(_Request):
-    seat: int = Field(ge=0)
+    seat: int = Field(ge=0, lt=MAX_SEATS)
     bot: str = Field(min_length=1, max_length=32)
 
 
@@ -147,7 +153,10 @@ class SetBotRequest(_Request):
 class MoveRequest(_Request):
     move: dict[str, Any] = Field(description='A move as JSON, e.g. {"type": "move_horse", ...}.')
     seat: int | None = Field(
-        default=None, description="Optional: the seat you mean to play; must be your token's."
+        default=None,
+        ge=0,
+        lt=MAX_SEATS,
+        description="Optional: the seat you mean to play; must be your token's.",
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from tote.core.data import DataPath
 from tote.core.game import GameOptions
 
 
@@ -48,11 +49,11 @@ class CarcassonneOptions(GameOptions):
     abbot: bool = False
     """The Abbot (CA): one abbot each, for a monastery or a garden; gardens appear on
     the tiles that show one (off: they are plain field)."""
-    tiles_file: str | None = None
+    tiles_file: DataPath | None = None
     """A replacement for ``data/tiles.json`` (same schema)."""
-    bookmaker_tiles_file: str | None = None
+    bookmaker_tiles_file: DataPath | None = None
     """A replacement for ``data/bookmaker_tiles.json`` (same schema)."""
-    chips_file: str | None = None
+    chips_file: DataPath | None = None
     """A replacement for ``data/chips.json`` (same schema)."""
-    river_tiles_file: str | None = None
+    river_tiles_file: DataPath | None = None
     """A replacement for ``data/river_tiles.json`` (same schema)."""

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from tote.core.data import DataPath
 from tote.core.game import GameOptions
 
 
@@ -31,9 +32,9 @@ class HorseFeverOptions(GameOptions):
     party_actions: bool = False
     """Party Game (PG 0.3, game-data section 6's optional rule): every player is dealt
     one Action card a race and plays it face down before the bets."""
-    cards_file: str | None = None
+    cards_file: DataPath | None = None
     """A replacement for ``data/cards.json`` (same schema)."""
-    board_file: str | None = None
+    board_file: DataPath | None = None
     """A replacement for ``data/board.json`` (same schema)."""
 
     @model_validator(mode="after")

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from tote.core.data import DataPath
 from tote.core.game import GameOptions
 
 
@@ -24,9 +25,9 @@ class WettenOptions(GameOptions):
     top_up: Literal["to_minimum", "gift_minimum"] = "to_minimum"
     """Ruling 15: a broke player is topped up to the next race's minimum stake, or
     (the other reading) given the full minimum stake."""
-    race_cards_file: str | None = None
+    race_cards_file: DataPath | None = None
     """A replacement for ``data/race_cards.json`` (same schema)."""
-    action_cards_file: str | None = None
+    action_cards_file: DataPath | None = None
     """A replacement for ``data/action_cards.json`` (same schema)."""
-    board_file: str | None = None
+    board_file: DataPath | None = None
     """A replacement for ``data/board.json`` (same schema)."""

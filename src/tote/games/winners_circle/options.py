@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from tote.core.data import DataPath
 from tote.core.game import GameOptions
 
 
@@ -18,12 +19,12 @@ class WinnersCircleOptions(GameOptions):
     """Variant Alternative Payouts: the payout column counts chips, not bets."""
     royal_turf: bool = False
     """Variant Royal Turf: 21 cards that each belong to one horse."""
-    starting_money: int = Field(default=0, ge=0)
+    starting_money: int = Field(default=0, ge=0, le=1_000_000)
     """Ruling A7: the rulebook gives no starting money; everyone starts at 0."""
     last_place_tie: Literal["all", "least_recent"] = "all"
     """Ruling A9-6 (Crowded Field only): every rearmost horse is last, or the one
     that moved least recently."""
-    horse_cards_file: str | None = None
+    horse_cards_file: DataPath | None = None
     """A replacement for ``data/horse_cards.json`` (same schema)."""
-    payouts_file: str | None = None
+    payouts_file: DataPath | None = None
     """A replacement for ``data/payouts.json`` (same schema)."""

@@ -23,12 +23,17 @@ from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.errors import OptionsError
-from tote.core.game import Game
+from tote.core.game import Game, engine_before
 from tote.core.moves import Move
 from tote.games.wits_and_wagers.bots import BettingBot
 from tote.games.wits_and_wagers.mat import SLOT_ODDS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
-from tote.games.wits_and_wagers.options import Member, Team, WitsAndWagersOptions
+from tote.games.wits_and_wagers.options import (
+    MOST_SECONDS,
+    Member,
+    Team,
+    WitsAndWagersOptions,
+)
 from tote.games.wits_and_wagers.questions import question_bank
 from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 from tote.games.wits_and_wagers.state import WitsAndWagersState
@@ -62,6 +67,18 @@ class WitsAndWagers(Game):
         "novice": partial(BettingBot, spread=0.8),
     }
     default_bot = "bettor"
+
+    def upgrade_options(self, options: dict[str, Any], written_by: str) -> dict[str, Any]:
+        """Engines before 0.2.0 set no upper bound on a step's seconds: a longer time
+        than a day is read as a day (the limit now), so such records still replay."""
+        if not engine_before(written_by, "0.2.0"):
+            return options
+        upgraded = dict(options)
+        for key in ("answer_seconds", "bet_seconds"):
+            seconds = upgraded.get(key)
+            if isinstance(seconds, int) and seconds > MOST_SECONDS:
+                upgraded[key] = MOST_SECONDS
+        return upgraded
 
     def check_players(self, num_players: int) -> None:
         """Seats are players or teams (WW 1.1): 2 to 7 of them."""

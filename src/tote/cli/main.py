@@ -476,6 +476,21 @@ def serve(
         float,
         typer.Option(min=0.0, metavar="SECONDS", help="How long bots wait before each move."),
     ] = 0.6,
+    tables_per_minute: Annotated[
+        int,
+        typer.Option(
+            min=0, max=100_000, metavar="N", help="New tables a minute from one address (0: any)."
+        ),
+    ] = 30,
+    open_table_hours: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            max=24.0 * 365,
+            metavar="HOURS",
+            help="An open table nobody joins is deleted after this long (0: never).",
+        ),
+    ] = 24.0,
 ) -> None:
     """Run the multiplayer server: tables over HTTP and WebSocket.
 
@@ -510,7 +525,12 @@ def serve(
     typer.echo(f"API: http://{host}:{port}/docs - stop with Ctrl+C")
     sys.stdout.flush()
     uvicorn.run(
-        create_app(store, bot_delay=bot_delay),
+        create_app(
+            store,
+            bot_delay=bot_delay,
+            tables_per_minute=tables_per_minute or None,
+            open_table_seconds=open_table_hours * 3600 or None,
+        ),
         host=host,
         port=port,
         log_config=log_config(),

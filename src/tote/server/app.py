@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,6 +37,7 @@ from tote.server.connection import (
 )
 from tote.server.errors import Refused
 from tote.server.limits import BodyLimit
+from tote.server.lobby import CreationLimit, expire_open_tables
 from tote.server.protocol import handle_message
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
@@ -84,6 +86,11 @@ closed with code 4403, an unknown table with 4404.
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in (400, 401, 403, 404, 409)
 }
+PAGE = 50
+"""Tables in a page of the lobby's list, unless asked otherwise."""
+MAX_PAGE = 200
+"""Most tables in one page."""
+
 log = logging.getLogger("tote.server")
 
 ADOPT_EVERY = 2.0
@@ -100,6 +107,8 @@ def create_app(
     bot_delay: float = 0.6,
     fanout: bool | None = None,
     forget_after: float = FORGET_AFTER,
+    tables_per_minute: int | None = None,
+    open_table_seconds: float | None = None,
 ) -> FastAPI:
     """The tote server around ``store``; bots wait ``bot_delay`` seconds before moving.
     A table nobody has used for ``forget_after`` seconds leaves memory (it stays in the
@@ -111,8 +120,13 @@ def create_app(
     (:mod:`tote.server.fanout`), so each process's connections see every move;
     ``fanout=False`` turns that off (tests of a worker that fell behind). Tests drive the
     app with ``with TestClient(create_app(store, bot_delay=0)) as client``.
+
+    ``tables_per_minute`` limits the tables one client address creates a minute, and an
+    open table nobody joined in ``open_table_seconds`` is deleted (:mod:`tote.server.lobby`;
+    ``tote serve`` sets both, ``None`` here: no limit).
     """
     tables = Tables(store, bot_delay=bot_delay)
+    creation = None if tables_per_minute is None else CreationLimit(tables_per_minute)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -128,6 +142,8 @@ def create_app(
                 await asyncio.wait_for(listening.wait(), timeout=10)
         tasks.append(asyncio.create_task(tables.resume()))
         tasks.append(asyncio.create_task(_forget_idle_tables(tables, forget_after)))
+        if open_table_seconds is not None:
+            tasks.append(asyncio.create_task(expire_open_tables(store, open_table_seconds)))
         if store.shared:
             tasks.append(asyncio.create_task(_adopt_orphans(tables)))
         try:
@@ -143,7 +159,7 @@ def create_app(
     app.state.store = store
     app.add_middleware(BodyLimit)  # a body over the limit is refused before it is read
     _add_error_handlers(app)
-    app.include_router(_api(store, tables))
+    app.include_router(_api(store, tables, creation))
     _add_websocket(app, tables)
     mount(app)  # the browser UI: lobby, table pages, static files
     return app
@@ -177,7 +193,10 @@ def _add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Refused)
     async def refused(_: Request, exc: Refused) -> JSONResponse:
-        return _error(exc.status, exc.message, exc.rule)
+        response = _error(exc.status, exc.message, exc.rule)
+        if exc.retry_after is not None:
+            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+        return response
 
     @app.exception_handler(IllegalMove)
     async def illegal(_: Request, exc: IllegalMove) -> JSONResponse:
@@ -299,7 +318,7 @@ SeatToken = Annotated[str | None, Header(description="A seat token from /join.")
 
 
 # ---------------------------------------------------------------------- API
-def _api(store: Store, tables: Tables) -> APIRouter:
+def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRouter:
     api = APIRouter(prefix="/api", responses=ERRORS)
 
     @api.get("/games", summary="Every game: variants, player counts, bots, options")
@@ -307,12 +326,22 @@ def _api(store: Store, tables: Tables) -> APIRouter:
         return [_game_info(game) for game in all_games()]
 
     @api.post("/tables", status_code=201, summary="Create a table (you become its host)")
-    async def create_table(request: CreateTableRequest) -> CreateTableResponse:
+    async def create_table(request: CreateTableRequest, http: Request) -> CreateTableResponse:
         game = get_game(request.game)
         game.check_players(request.players)
         _check_remote_options(game, request.options)
         options = game.options(request.options, request.variants)
         game.new_state(options, request.players)  # options that only fail at the deal
+        if creation is not None:
+            wait = creation.wait(http.client.host if http.client else "unknown")
+            if wait > 0:
+                raise Refused(
+                    "limit",
+                    f"at most {creation.per_minute} new tables a minute from one address;"
+                    f" try again in {math.ceil(wait)} s",
+                    429,
+                    retry_after=wait,
+                )
         bots = _bot_seats(game, request.players, request)
         seats = [(f"Player {seat + 1}", bots.get(seat)) for seat in range(request.players)]
         settings: dict[str, Any] = {}
@@ -330,14 +359,16 @@ def _api(store: Store, tables: Tables) -> APIRouter:
             table_id=row.id, host_token=host_token, table=table_info(row), links=_links(row.id)
         )
 
-    @api.get("/tables", summary="Tables, newest first (default: the open ones)")
+    @api.get("/tables", summary="Tables, newest first (default: the open ones), a page at once")
     async def list_tables(
         status: Annotated[
             Literal["open", "playing", "finished", "ended", "all"],
             Query(description="Which tables to list."),
         ] = "open",
+        limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Tables in a page.")] = PAGE,
+        offset: Annotated[int, Query(ge=0, le=1_000_000, description="Tables to skip.")] = 0,
     ) -> list[TableInfo]:
-        rows = await run_sync(store.tables, None if status == "all" else status)
+        rows = await run_sync(store.tables, None if status == "all" else status, limit, offset)
         return [table_info(row) for row in rows]
 
     @api.get("/tables/{table_id}", summary="A table's public information")

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 class Refused(Exception):
     """A request the table refuses: ``rule`` names why, ``message`` is one line for the
-    user, ``status`` is the HTTP status it maps to."""
+    user, ``status`` is the HTTP status it maps to; ``retry_after``, seconds to wait
+    before asking again (sent as ``Retry-After``)."""
 
-    def __init__(self, rule: str, message: str, status: int = 409) -> None:
+    def __init__(
+        self, rule: str, message: str, status: int = 409, retry_after: float | None = None
+    ) -> None:
         self.rule = rule
         self.message = message
         self.status = status
+        self.retry_after = retry_after
         super().__init__(message)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, create_engine, event, insert, select, text, update
+from sqlalchemy import bindparam, create_engine, delete, event, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -213,12 +213,44 @@ class Store:
                 raise NotFound(f"no table {table_id!r}")
             return _row(session, model)
 
-    def tables(self, status: str | None = None) -> list[TableRow]:
+    def tables(
+        self, status: str | None = None, limit: int | None = None, offset: int = 0
+    ) -> list[TableRow]:
+        """Tables newest first (of ``status``; ``limit`` of them from ``offset``), with
+        their seats, in one query however many there are."""
+        page = select(TableModel.id).order_by(TableModel.created_at.desc(), TableModel.id)
+        if status is not None:
+            page = page.where(TableModel.status == status)
+        if limit is not None:
+            page = page.limit(limit).offset(offset)
+        query = (
+            select(TableModel, SeatModel)
+            .join(SeatModel, SeatModel.table_id == TableModel.id)
+            .where(TableModel.id.in_(page.scalar_subquery()))
+            .order_by(TableModel.created_at.desc(), TableModel.id, SeatModel.seat)
+        )
         with self._session() as session:
-            query = select(TableModel).order_by(TableModel.created_at.desc())
-            if status is not None:
-                query = query.where(TableModel.status == status)
-            return [_row(session, m) for m in session.scalars(query)]
+            grouped: dict[str, tuple[TableModel, list[SeatModel]]] = {}
+            for table, seat in session.execute(query):
+                grouped.setdefault(table.id, (table, []))[1].append(seat)
+            return [_table_row(table, seats) for table, seats in grouped.values()]
+
+    def expire_open_tables(self, older_than: datetime) -> int:
+        """Delete the open tables created before ``older_than`` that no human joined (a
+        bot may sit there): nobody can have a link to a seat of them. Returns how many."""
+        joined = select(SeatModel.table_id).where(SeatModel.token.is_not(None))
+        with self._write() as session:
+            stale = session.scalars(
+                select(TableModel.id).where(
+                    TableModel.status == "open",
+                    TableModel.created_at < older_than,
+                    TableModel.id.not_in(joined),
+                )
+            ).all()
+            if stale:
+                session.execute(delete(SeatModel).where(SeatModel.table_id.in_(stale)))
+                session.execute(delete(TableModel).where(TableModel.id.in_(stale)))
+            return len(stale)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._write() as session:
@@ -422,6 +454,10 @@ def _row(session: Session, model: TableModel) -> TableRow:
     seats = session.scalars(
         select(SeatModel).where(SeatModel.table_id == model.id).order_by(SeatModel.seat)
     ).all()
+    return _table_row(model, seats)
+
+
+def _table_row(model: TableModel, seats: Sequence[SeatModel]) -> TableRow:
     return TableRow(
         id=model.id,
         game=model.game,

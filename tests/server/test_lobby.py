@@ -102,3 +102,63 @@ def test_the_server_expires_open_tables_on_its_own(store: Store) -> None:
         while client.get(f"/api/tables/{table_id}").status_code != 404:
             assert time.monotonic() < deadline, "the open table was never expired"
             time.sleep(0.05)
+
+
+def test_finished_tables_in_memory_are_bounded(store: Store) -> None:
+    """Issue 18, defect 6: reading the view of every finished table once no longer keeps
+    each in memory for ten minutes: at most MOST_DONE idle ones stay, the least recently
+    used leave first (and come back from the store when asked again)."""
+    from tote.server.tables import MOST_DONE
+
+    ids = []
+    for seed in range(MOST_DONE + 8):
+        row, _ = store.create_table("winners-circle", {}, seed, [("A", "odds"), ("B", "odds")])
+        store.set_status(row.id, "finished")
+        ids.append(row.id)
+    with serving(store) as client:
+        for table_id in ids:
+            assert client.get(f"/api/tables/{table_id}/view").status_code == 200
+        live = client.app.state.tables  # type: ignore[attr-defined]
+        assert len(live) == MOST_DONE
+        assert ids[-1] in live._runtimes and ids[0] not in live._runtimes
+        assert client.get(f"/api/tables/{ids[0]}/view").json()["status"] == "finished"
+
+
+def test_a_client_asking_too_often_is_told_to_wait_and_keeps_its_connection(
+    store: Store,
+) -> None:
+    """Issue 18, defect 6: ``{"type": "view"}`` sends the whole log back, so a client may
+    ask a few times, then once every two seconds; any message past 60 at once is refused
+    too. Each refusal is an ``error`` with rule ``rate``; the connection stays."""
+    from .server_helpers import socket
+
+    with serving(store) as client:
+        table_id, _, tokens = new_game(client, 2)
+        with socket(client, table_id, tokens[0]) as player:
+            player.latest_view()
+            for _ in range(5):
+                player.ws.send_text('{"type": "view"}')
+                assert player.expect("view")
+            player.ws.send_text('{"type": "view"}')
+            error = player.expect("error")
+            assert error["rule"] == "rate" and "ask again" in error["message"]
+            for _ in range(80):
+                player.ws.send_text('{"type": "ping"}')
+            kinds = [player.next()["type"] for _ in range(80)]
+            assert kinds.count("error") >= 10 and kinds.count("pong") >= 50
+            time.sleep(0.2)
+            player.ws.send_text('{"type": "ping"}')
+            assert player.expect("pong")
+
+
+def test_the_allowance_is_a_token_bucket() -> None:
+    from tote.server.connection import Allowance
+
+    now = [0.0]
+    bucket = Allowance(rate=0.5, burst=2, clock=lambda: now[0])
+    assert bucket.take() == 0 and bucket.take() == 0
+    assert bucket.take() == 2.0
+    now[0] = 1.0
+    assert bucket.take() == 1.0
+    now[0] = 2.0
+    assert bucket.take() == 0 and bucket.take() > 0

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import orjson
@@ -44,6 +45,38 @@ class Close(NamedTuple):
     reason: str
 
 
+MESSAGES_PER_SECOND = 20.0
+"""A client's steady rate of messages (a burst of :data:`MESSAGE_BURST` is allowed)."""
+MESSAGE_BURST = 60
+VIEWS_PER_SECOND = 0.5
+"""How often a client may ask for its whole view again (``{"type": "view"}``): the
+answer carries the whole log, thousands of times the question's size."""
+VIEW_BURST = 5
+
+
+class Allowance:
+    """A token bucket: ``burst`` at once, then ``rate`` a second (issue 18, defect 6)."""
+
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self._tokens = float(burst)
+        self._at = clock()
+
+    def take(self) -> float:
+        """0 if one more is allowed now (and counted), else the seconds until it is."""
+        now = self.clock()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return 0.0
+        return (1.0 - self._tokens) / self.rate
+
+
 class Connection:
     """One WebSocket client of a table: the seat it plays (``None``: a spectator) and
     its outbox.
@@ -61,6 +94,8 @@ class Connection:
         self.closed = False
         self.log_sent = 0
         """Log entries this client has: the next view message carries only the rest."""
+        self.messages = Allowance(MESSAGES_PER_SECOND, MESSAGE_BURST)
+        self.views = Allowance(VIEWS_PER_SECOND, VIEW_BURST)
         self._queue: asyncio.Queue[str | Close] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:

@@ -24,6 +24,10 @@ MESSAGE_TYPES = ("move", "view", "ping")
 
 async def handle_message(table: TableRuntime, conn: Connection, text: str) -> None:
     """One client message. Errors go to this connection only and change nothing."""
+    wait = conn.messages.take()
+    if wait:
+        conn.error("rate", f"too many messages; wait {wait:.1f} s")
+        return
     if len(text) > MAX_MESSAGE:
         conn.error("protocol", f"message too long (more than {MAX_MESSAGE} characters)")
         return
@@ -46,6 +50,10 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
         conn.send({"type": "pong"})
         return
     if kind == "view":
+        wait = conn.views.take()
+        if wait:
+            conn.error("rate", f"the whole view was sent a moment ago; ask again in {wait:.1f} s")
+            return
         async with table.lock:
             await table.fresh_locked()
             table.audience.send_view(conn)  # serialised under the lock

@@ -21,6 +21,9 @@ from tote.store import Store
 
 log = logging.getLogger("tote.server")
 
+MOST_DONE = 32
+"""Finished or ended tables kept in memory when nobody uses them."""
+
 
 class Tables:
     """Every live table of this process, loaded from the store on first use."""
@@ -41,8 +44,30 @@ class Tables:
                 table_id,
                 TableRuntime(self.store, row, bot_delay=self.bot_delay, writer=self.writer),
             )
+            runtime.touched = time.monotonic()
+            await self._forget_done_beyond(MOST_DONE)
         runtime.touched = time.monotonic()
         return runtime
+
+    async def _forget_done_beyond(self, most: int) -> None:
+        """Keep at most ``most`` finished or ended tables nobody is using in memory: the
+        least recently used go first. A finished table's views are read often (the lobby,
+        replays) and cost a replay to load, so some are kept, but never without bound:
+        every finished table read once would otherwise stay for ``forget_after``
+        (issue 18, defect 6)."""
+        now = time.monotonic()
+        done = [
+            (runtime.touched, table_id, runtime)
+            for table_id, runtime in self._runtimes.items()
+            if runtime.status in ("finished", "ended") and runtime.idle(now) is not None
+        ]
+        if len(done) <= most:
+            return
+        done.sort(key=lambda entry: entry[0])
+        for _, table_id, runtime in done[: len(done) - most]:
+            if self._runtimes.get(table_id) is runtime:
+                del self._runtimes[table_id]
+                await runtime.release()
 
     async def adopt_orphans(self) -> list[str]:
         """Take over every table live here whose owner process stopped (see

@@ -156,6 +156,17 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
+def memory_mib(pid: int, field: str = "VmRSS") -> float | None:
+    """Resident memory (``VmRSS``) or its peak (``VmHWM``) of process ``pid`` in MiB."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(f"{field}:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
 # ------------------------------------------------------------------ tables
 @dataclass
 class Table:
@@ -320,6 +331,7 @@ async def run_load(
     """Set up ``args.tables`` tables, then play for ``args.seconds``; returns timings
     (``server_cpu`` is -1 when the server's CPU time cannot be read)."""
     load = Load(args, base, stats)
+    idle_memory = memory_mib(server_pid) if server_pid else None
     try:
         setup_start = time.monotonic()
         async with asyncio.timeout(SETUP_TIMEOUT):
@@ -335,6 +347,7 @@ async def run_load(
                 stats.error(f"set-up: {item!r}")
         slots = [asyncio.create_task(load.slot(table)) for table in first]
         await asyncio.sleep(0.5)  # let every seat read its first view
+        loaded_memory = memory_mib(server_pid) if server_pid else None
         sampler = asyncio.create_task(load.sample())
         started = time.monotonic()
         load.stop_at = started + args.seconds
@@ -354,11 +367,15 @@ async def run_load(
         for task in slots:
             task.cancel()
         await asyncio.gather(*slots, return_exceptions=True)
+        peak = memory_mib(server_pid, "VmHWM") if server_pid else None
         return {
             "setup": setup,
             "elapsed": min(elapsed, args.seconds),
             "client_cpu": client_cpu,
             "server_cpu": server_cpu,
+            "memory_idle": -1.0 if idle_memory is None else idle_memory,
+            "memory_loaded": -1.0 if loaded_memory is None else loaded_memory,
+            "memory_peak": -1.0 if peak is None else peak,
         }
     finally:
         await load.http.aclose()
@@ -407,6 +424,18 @@ def report(
         "cpu_cores": os.cpu_count(),
         "client_cpu_seconds": round(timings["client_cpu"], 1),
         "server_cpu_seconds": round(server_cpu, 1) if server_cpu >= 0 else None,
+        "server_memory_mib": (
+            None
+            if timings["memory_idle"] < 0
+            else {
+                "idle": round(timings["memory_idle"], 1),
+                "tables_loaded": round(timings["memory_loaded"], 1),
+                "peak": round(timings["memory_peak"], 1),
+                "per_table": round(
+                    (timings["memory_loaded"] - timings["memory_idle"]) / max(1, args.tables), 3
+                ),
+            }
+        ),
         "note": "client and server share this machine's cores (one client event loop)",
     }
 
@@ -437,6 +466,12 @@ def print_text(r: dict[str, Any]) -> None:
     if server_cpu is not None:
         cpu += f", server {server_cpu} s"
     print(f"cpu               {cpu} over the window, of {r['cpu_cores']} cores")
+    memory = r["server_memory_mib"]
+    if memory is not None:
+        print(
+            f"server memory     {memory['idle']} MiB idle, {memory['tables_loaded']} MiB with the"
+            f" tables ({memory['per_table']} MiB a table), peak {memory['peak']} MiB"
+        )
     print(f"note              {r['note']}; target: 200 tables, p99 < 100 ms on SQLite")
 
 

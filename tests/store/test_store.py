@@ -13,6 +13,7 @@ from tote.core import Match
 from tote.core.errors import ToteError
 from tote.sim.runner import random_match
 from tote.store import Append, NotFound, Store, VersionConflict
+from tote.store.store import _lock_key
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1/test"
 
@@ -163,3 +164,65 @@ def test_a_new_sqlite_file_needs_no_setup_and_reopens(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'fresh.db'}"
     table, _ = Store(url).create_table("winners-circle", {}, 3, [("A", None), ("B", None)])
     assert Store(url).table(table.id).seed == 3
+
+
+def _lock_holders(store: Store, table_id: str) -> list[int]:
+    """The PostgreSQL backends holding a table's advisory lock (pg_locks splits the
+    64-bit key into two 32-bit halves)."""
+    key = _lock_key(table_id) & 0xFFFFFFFFFFFFFFFF
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            text(
+                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                " AND classid::bigint = :high AND objid::bigint = :low AND objsubid = 1"
+            ),
+            {"high": key >> 32, "low": key & 0xFFFFFFFF},
+        )
+        return [pid for (pid,) in rows]
+
+
+def _terminate(store: Store, pids: list[int]) -> None:
+    with store.engine.connect() as connection:
+        for pid in pids:
+            connection.execute(text("SELECT pg_terminate_backend(:pid, 5000)"), {"pid": pid})
+
+
+def test_a_lost_lock_connection_is_replaced_and_its_locks_taken_again(store: Store) -> None:
+    """Ownership: when the connection holding the table locks is terminated from
+    outside, the store opens a new one and takes its locks again; a lock another
+    process took meanwhile is reported lost, never held twice."""
+    if not store.shared:
+        pytest.skip("advisory locks are PostgreSQL's")
+    other = Store(store.url)
+    try:
+        kept, taken = (
+            store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])[0].id
+            for _ in range(2)
+        )
+        assert store.try_own(kept) and store.try_own(taken)
+        (holder,) = _lock_holders(store, kept)
+        assert _lock_holders(store, taken) == [holder]
+        _terminate(store, [holder])
+        assert other.try_own(taken)  # the lock went with the connection: free to take
+
+        assert store.check_locks() == {taken}  # reconnected: kept is held again
+        (again,) = _lock_holders(store, kept)
+        assert again != holder
+        assert store.check_locks() == set()
+        fresh = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])[0].id
+        assert store.try_own(fresh) and _lock_holders(store, fresh) == [again]
+        assert not store.try_own(taken)
+
+        # Lost in the middle of a claim: the claim still succeeds, on a new connection.
+        _terminate(store, [again])
+        late = store.create_table("winners-circle", {}, 1, [("A", None), ("B", None)])[0].id
+        assert store.try_own(late)
+        (third,) = _lock_holders(store, late)
+        assert _lock_holders(store, kept) == _lock_holders(store, fresh) == [third]
+        store.disown(kept)
+        assert _lock_holders(store, kept) == []
+    finally:
+        other.disown_all()
+        other.engine.dispose()
+        store.disown_all()
+        store.engine.dispose()

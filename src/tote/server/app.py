@@ -166,10 +166,16 @@ def create_app(
 
 
 async def _adopt_orphans(tables: Tables) -> None:
-    """Every few seconds, take over the tables live here whose owner process stopped,
-    so their bots and clocks carry on."""
+    """Every few seconds, make sure this process still holds its tables' locks (a
+    lost lock connection is replaced), then take over the tables live here whose
+    owner process stopped, so their bots and clocks carry on."""
     while True:
         await asyncio.sleep(ADOPT_EVERY)
+        try:
+            await tables.check_locks()
+        except Exception as exc:  # the database is away: try again next time
+            log.warning("checking the table locks failed (%s); trying again", exc)
+            continue
         await tables.adopt_orphans()
 
 

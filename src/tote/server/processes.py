@@ -5,7 +5,11 @@ and clock: the one holding its PostgreSQL session advisory lock
 (:class:`Ownership`), taken by the process that starts the table or first
 loads it in play, and gone with its connection when that process stops. The
 others take over such an orphaned table (:func:`adopt_if_orphaned`, tried
-every few seconds). A change another process stored reaches this one as a
+every few seconds). If the connection holding the locks dies, the store opens
+a new one and takes the locks again (:meth:`Store.check_locks
+<tote.store.Store.check_locks>`, also every few seconds); a table whose lock
+another process took meanwhile is given up (:func:`give_up`), never driven
+twice. A change another process stored reaches this one as a
 notice (:mod:`tote.server.fanout`), and the table's runtime catches up from
 the store (:func:`catch_up`). On SQLite (one process) this process owns every
 table and no notice comes.
@@ -32,8 +36,15 @@ class Ownership:
     def __init__(self, store: Store, table_id: str) -> None:
         self.store = store
         self.table_id = table_id
-        self.owner = False
-        """This process drives the table's bots and clock."""
+        self._claimed = False
+
+    @property
+    def owner(self) -> bool:
+        """This process drives the table's bots and clock: it claimed the table, and
+        still holds the lock. A lock lost with its connection and taken meanwhile by
+        another process is no longer held (:meth:`Store.check_locks
+        <tote.store.Store.check_locks>`), so the table is not driven twice."""
+        return self._claimed and self.store.holds(self.table_id)
 
     async def claim(self) -> None:
         """Become the driver of this table's bots and clock, unless another process is.
@@ -43,18 +54,28 @@ class Ownership:
         """
         if not self.owner:
             try:
-                self.owner = await run_sync(self.store.try_own, self.table_id)
+                self._claimed = await run_sync(self.store.try_own, self.table_id)
             except Exception:
                 log.exception("table %s: could not claim its bots and clock", self.table_id)
 
     async def disown(self) -> None:
         """Let the table's bots and clock go (the game is over, or the table leaves memory)."""
-        if self.owner:
-            self.owner = False
+        owner, self._claimed = self.owner, False
+        if owner:
             try:
                 await run_sync(self.store.disown, self.table_id)
             except Exception:
                 log.exception("table %s: could not release its lock", self.table_id)
+
+
+def give_up(table: TableRuntime) -> None:
+    """This process lost the table's lock with its lock connection, and another
+    process took it before the lock could be taken again: that one drives the
+    table now. Its clock stops here; its bots stop before their next move (they
+    check :attr:`Ownership.owner`). If that process stops in turn, this one may
+    take the table over again (:func:`adopt_if_orphaned`)."""
+    log.warning("table %s: another process took over its bots and clock", table.table_id)
+    table.clock.cancel()
 
 
 async def adopt_if_orphaned(table: TableRuntime) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 
-from tote.server.processes import adopt_if_orphaned, catch_up
+from tote.server.processes import adopt_if_orphaned, catch_up, give_up
 from tote.server.runtime import TableRuntime
 from tote.server.writer import MoveWriter, run_sync
 from tote.store import Store
@@ -80,6 +80,18 @@ class Tables:
             except Exception:
                 log.exception("table %s: taking it over failed", table_id)
         return adopted
+
+    async def check_locks(self) -> list[str]:
+        """Make sure this process still holds the locks of the tables it drives,
+        reconnecting if their connection was lost (:meth:`Store.check_locks
+        <tote.store.Store.check_locks>`); the tables whose lock another process took
+        meanwhile are given up (:func:`~tote.server.processes.give_up`). Returns their ids."""
+        lost = sorted(await run_sync(self.store.check_locks))
+        for table_id in lost:
+            runtime = self._runtimes.get(table_id)
+            if runtime is not None:
+                give_up(runtime)
+        return lost
 
     async def evict_idle(self, idle_seconds: float) -> list[str]:
         """Forget the runtimes nobody has used for ``idle_seconds``, so memory holds the

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import secrets
 import threading
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, create_engine, delete, event, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tote import __version__
@@ -32,6 +34,8 @@ class NotFound(ToteError):
 class VersionConflict(ToteError):
     """Another worker accepted a move for this table first: reload and try again."""
 
+
+log = logging.getLogger("tote.store")
 
 CHANNEL = "tote_tables"
 """The PostgreSQL channel every change to a table is announced on (see :meth:`Store.notify`)."""
@@ -85,6 +89,10 @@ class Store:
         upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
         self._lock_connection: Connection | None = None
+        self._held: Counter[str] = Counter()
+        """The tables whose advisory lock this process holds, and how many times."""
+        self._lost: set[str] = set()
+        """Locks lost with a connection and taken by another process, until reported."""
         self._lock_guard = threading.Lock()
         sqlite = self.engine.dialect.name == "sqlite"
         self._writer: AbstractContextManager[object] = threading.Lock() if sqlite else nullcontext()
@@ -142,33 +150,101 @@ class Store:
         if not self.shared:
             return True
         with self._lock_guard:
-            connection = self._locks()
-            taken = connection.execute(
-                text("SELECT pg_try_advisory_lock(:key)"), {"key": _lock_key(table_id)}
-            ).scalar()
-            return bool(taken)
+            taken = bool(self._on_locks("SELECT pg_try_advisory_lock(:key)", table_id))
+            if taken:
+                self._held[table_id] += 1
+            return taken
 
     def disown(self, table_id: str) -> None:
         """Give up driving a table (its game is over)."""
         if not self.shared:
             return
         with self._lock_guard:
-            connection = self._locks()
-            connection.execute(
-                text("SELECT pg_advisory_unlock(:key)"), {"key": _lock_key(table_id)}
-            )
+            if self._held[table_id] <= 0:
+                return  # never held, or lost with a connection: nothing to release
+            self._held[table_id] -= 1
+            if self._held[table_id] == 0:
+                del self._held[table_id]
+            self._on_locks("SELECT pg_advisory_unlock(:key)", table_id)
+
+    def check_locks(self) -> set[str]:
+        """Make sure the table locks are still held; returns the tables whose lock
+        was lost to another process since the last call (stop driving them).
+
+        A lock connection that died (a database restart, a network blip,
+        ``pg_terminate_backend``) took this process's locks with it: a new one is
+        opened and every lock taken again (:meth:`_locks`). Costs one ``SELECT 1``
+        while any lock is held, nothing otherwise; nothing on SQLite.
+        """
+        if not self.shared:
+            return set()
+        with self._lock_guard:
+            if self._held:
+                self._on_locks("SELECT 1")
+            lost, self._lost = self._lost, set()
+            return lost
+
+    def holds(self, table_id: str) -> bool:
+        """This process holds the table's lock, as far as it knows (always on SQLite)."""
+        return not self.shared or self._held[table_id] > 0
+
+    def _on_locks(self, sql: str, table_id: str | None = None) -> object:
+        """Run one statement on the lock connection (with the table's lock key); if
+        the connection turns out to be dead, once more on a new one."""
+        params = {} if table_id is None else {"key": _lock_key(table_id)}
+        try:
+            return self._locks().execute(text(sql), params).scalar()
+        except DBAPIError as exc:
+            if not exc.connection_invalidated:
+                raise
+        return self._locks().execute(text(sql), params).scalar()
 
     def _locks(self) -> Connection:
-        """The connection holding this process's table locks (opened on first use)."""
-        if self._lock_connection is None or self._lock_connection.closed:
-            self._lock_connection = self.engine.connect().execution_options(
-                isolation_level="AUTOCOMMIT"
+        """The connection holding this process's table locks, alive as far as is known.
+
+        Opened on first use. Once SQLAlchemy has found it dead (it invalidates a
+        connection whose statement failed for a lost link), it is discarded and
+        a new one opened, on which every lock this process held is taken again:
+        the locks went with the old connection's session. A lock another process
+        took in the meantime is not held twice: it is dropped from the locks held
+        and reported by :meth:`check_locks`.
+        """
+        old = self._lock_connection
+        if old is not None and not old.closed and not old.invalidated:
+            return old
+        reconnecting = old is not None or bool(self._held)
+        if old is not None:
+            old.close()  # returns nothing to the pool: its link is gone
+        self._lock_connection = None
+        connection = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        try:
+            lost = set()
+            for table_id, count in list(self._held.items()):
+                for _ in range(count):  # as many times as claimed: as many unlocks follow
+                    key = {"key": _lock_key(table_id)}
+                    if not connection.execute(_TRY_LOCK, key).scalar():
+                        lost.add(table_id)
+                        break
+        except BaseException:
+            connection.close()
+            raise
+        for table_id in lost:
+            del self._held[table_id]
+        self._lost |= lost
+        if reconnecting:
+            log.warning(
+                "the connection holding the table locks was lost; reconnected, "
+                "%d table lock(s) taken again, %d lost to another process",
+                len(self._held),
+                len(lost),
             )
-        return self._lock_connection
+        self._lock_connection = connection
+        return connection
 
     def disown_all(self) -> None:
         """Give up driving every table (the server is stopping): another process may."""
         with self._lock_guard:
+            self._held.clear()
             if self._lock_connection is not None:
                 self._lock_connection.close()  # session advisory locks end with it
                 self._lock_connection = None
@@ -433,6 +509,9 @@ _BUMP_VERSION = (
     .values(version=bindparam("new"))
 )
 """Move a table from the version a move was accepted at to the next: the version check."""
+
+
+_TRY_LOCK = text("SELECT pg_try_advisory_lock(:key)")
 
 
 def _lock_key(table_id: str) -> int:

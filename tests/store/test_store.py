@@ -226,3 +226,21 @@ def test_a_lost_lock_connection_is_replaced_and_its_locks_taken_again(store: Sto
         other.engine.dispose()
         store.disown_all()
         store.engine.dispose()
+
+
+def test_a_look_at_a_lock_takes_nothing(store: Store) -> None:
+    """``lock_is_free`` reads ``pg_locks`` for the table's key without taking the lock:
+    another process adopting an orphan looks twice before it takes (issue 18)."""
+    if not store.shared:
+        assert not store.lock_is_free("T1")  # SQLite: this process owns every table
+        return
+    other = Store(store.url)
+    try:
+        assert store.lock_is_free("T1") and store.lock_is_free("T2")
+        assert other.try_own("T1")
+        assert not store.lock_is_free("T1") and store.lock_is_free("T2")
+        assert not store.try_own("T1") and store.lock_is_free("T2")
+        other.disown("T1")
+        assert store.lock_is_free("T1")
+    finally:
+        other.engine.dispose()

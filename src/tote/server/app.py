@@ -13,6 +13,7 @@ import contextlib
 import logging
 import math
 import secrets
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
@@ -38,6 +39,7 @@ from tote.server.connection import (
 from tote.server.errors import Refused
 from tote.server.limits import BodyLimit
 from tote.server.lobby import CreationLimit, expire_open_tables
+from tote.server.processes import CHECK_LOCKS_EVERY
 from tote.server.protocol import handle_message
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
@@ -166,17 +168,20 @@ def create_app(
 
 
 async def _adopt_orphans(tables: Tables) -> None:
-    """Every few seconds, make sure this process still holds its tables' locks (a
-    lost lock connection is replaced), then take over the tables live here whose
-    owner process stopped, so their bots and clocks carry on."""
+    """Keep this process's tables' locks (every half second: a lost lock connection is
+    replaced and the locks taken back at once), and every few seconds take over the
+    tables live here whose owner process stopped, so their bots and clocks carry on."""
+    last_adoption = time.monotonic()
     while True:
-        await asyncio.sleep(ADOPT_EVERY)
+        await asyncio.sleep(CHECK_LOCKS_EVERY)
         try:
             await tables.check_locks()
         except Exception as exc:  # the database is away: try again next time
             log.warning("checking the table locks failed (%s); trying again", exc)
             continue
-        await tables.adopt_orphans()
+        if time.monotonic() - last_adoption >= ADOPT_EVERY:
+            last_adoption = time.monotonic()
+            await tables.adopt_orphans()
 
 
 async def _forget_idle_tables(tables: Tables, idle_seconds: float) -> None:

@@ -18,6 +18,7 @@ table and no notice comes.
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING
 
 from tote.server.writer import run_sync
@@ -28,6 +29,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tote.server")
 
+ADOPT_GRACE = 1.5
+"""Seconds a table's lock must have been seen free before another process takes it.
+A process whose lock connection died takes its locks back within
+``CHECK_LOCKS_EVERY`` (half a second), so a lock free for longer than this has no
+living owner: the table is never driven by two processes at once (issue 18)."""
+CHECK_LOCKS_EVERY = 0.5
+"""Seconds between two checks that this process still holds its tables' locks."""
+
 
 class Ownership:
     """Whether this process drives one table's bots and clock: it holds the table's
@@ -37,6 +46,8 @@ class Ownership:
         self.store = store
         self.table_id = table_id
         self._claimed = False
+        self.free_since: float | None = None
+        """When this process first saw the table's lock free, while not owning it."""
 
     @property
     def owner(self) -> bool:
@@ -80,7 +91,9 @@ def give_up(table: TableRuntime) -> None:
 
 async def adopt_if_orphaned(table: TableRuntime) -> bool:
     """Take over a table in play whose bots and clock nobody drives (its owner
-    stopped, and its lock went with its connection): True if this process did.
+    stopped, and its lock went with its connection): True if this process did. The
+    lock must be seen free on two looks at least :data:`ADOPT_GRACE` apart: an owner
+    that only lost its connection takes its locks back before that.
 
     The table is reloaded first, so the bots and the clock resume from the
     store's state. Only on a shared store: on SQLite this process owns them all.
@@ -90,6 +103,14 @@ async def adopt_if_orphaned(table: TableRuntime) -> bool:
         return False
     if not table.bots.seated and table.clock.deadline is None:
         return False  # no bot and no clock: nothing to drive, no query to make
+    now = time.monotonic()
+    if not await run_sync(table.store.lock_is_free, table.table_id):
+        ownership.free_since = None
+        return False
+    if ownership.free_since is None or now - ownership.free_since < ADOPT_GRACE:
+        ownership.free_since = ownership.free_since or now
+        return False  # its owner may be reconnecting: it takes its locks back at once
+    ownership.free_since = None
     async with table.lock:
         if ownership.owner or table.status != "playing":
             return False

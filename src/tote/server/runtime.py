@@ -89,6 +89,8 @@ class TableRuntime:
         """Why the table cannot be replayed (a record this engine refuses), or None."""
         self.stale = True
         """The cache is in doubt: the next holder of the lock reloads it first."""
+        self._loaded = False
+        """Loaded from the store at least once (the first load claims the table)."""
         self.closed = False
         """The server is stopping, or this runtime was forgotten: nothing more runs."""
         self.touched = time.monotonic()
@@ -393,8 +395,11 @@ class TableRuntime:
                 self.status = "finished"
                 await run_sync(self.store.set_status, self.table_id, "finished")
             self.bots.make()
-        if self.status == "playing":
+        if self.status == "playing" and not self._loaded:
+            # A table first loaded here is claimed at once; later reloads leave
+            # orphans to adopt_if_orphaned, which waits to be sure the owner is gone.
             await self.ownership.claim()
+        self._loaded = True
         self.stale = False
         self.clock.reset()
         self.bots.schedule()

@@ -184,6 +184,26 @@ class Store:
             lost, self._lost = self._lost, set()
             return lost
 
+    def lock_is_free(self, table_id: str) -> bool:
+        """Whether no process holds the table's lock now (a look at ``pg_locks``, taking
+        nothing). On SQLite, False: this process owns every table."""
+        if not self.shared:
+            return False
+        key = _lock_key(table_id) & 0xFFFFFFFFFFFFFFFF
+        with self.engine.connect() as connection:
+            held = connection.execute(
+                text(
+                    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
+                    " AND granted AND objsubid = 1"
+                    " AND database = (SELECT oid FROM pg_database"
+                    "   WHERE datname = current_database())"
+                    " AND classid = CAST(CAST(:high AS bigint) AS oid)"
+                    " AND objid = CAST(CAST(:low AS bigint) AS oid))"
+                ),
+                {"high": key >> 32, "low": key & 0xFFFFFFFF},
+            ).scalar()
+        return not held
+
     def holds(self, table_id: str) -> bool:
         """This process holds the table's lock, as far as it knows (always on SQLite)."""
         return not self.shared or self._held[table_id] > 0

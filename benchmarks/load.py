@@ -156,6 +156,12 @@ def cpu_seconds(pid: int) -> float | None:
         return None
 
 
+def all_cpu_seconds(pids: list[int]) -> float | None:
+    """CPU seconds of every server process together, or None if one cannot be read."""
+    seconds = [cpu_seconds(pid) for pid in pids]
+    return None if not pids or None in seconds else sum(s for s in seconds if s is not None)
+
+
 def memory_mib(pid: int, field: str = "VmRSS") -> float | None:
     """Resident memory (``VmRSS``) or its peak (``VmHWM``) of process ``pid`` in MiB."""
     try:
@@ -177,10 +183,11 @@ class Table:
 class Load:
     """Creates tables and plays their seats until ``stop_at``."""
 
-    def __init__(self, args: argparse.Namespace, base: str, stats: Stats) -> None:
+    def __init__(self, args: argparse.Namespace, bases: list[str], stats: Stats) -> None:
         self.args = args
-        self.base = base
-        self.ws_base = "ws://" + base.removeprefix("http://")
+        self.bases = bases
+        """One server, or several on one database: table n is played on server n mod k."""
+        self.made = 0
         self.stats = stats
         self.rng = random.Random(args.seed)
         self.gate = asyncio.Semaphore(HTTP_PARALLEL)
@@ -189,31 +196,40 @@ class Load:
         self.stop_at = float("inf")
         self.budget = args.max_tables
         """Tables that may still be created (the run is bounded in count)."""
-        self.http = httpx.AsyncClient(
-            base_url=base,
-            timeout=30,
-            limits=httpx.Limits(max_connections=HTTP_PARALLEL),
-            trust_env=False,
-        )
+        self.clients = [
+            httpx.AsyncClient(
+                base_url=base,
+                timeout=30,
+                limits=httpx.Limits(max_connections=HTTP_PARALLEL),
+                trust_env=False,
+            )
+            for base in bases
+        ]
 
     async def new_table(self) -> Table | None:
         """Create, join, start and connect one table; None when the budget is spent."""
         if self.budget <= 0:
             return None
         self.budget -= 1
+        server = self.made % len(self.bases)
+        self.made += 1
+        http = self.clients[server]
+        ws_base = "ws://" + self.bases[server].removeprefix("http://")
         async with self.gate:
             body = {"game": self.args.game, "players": self.args.players}
-            created = await self._post("/api/tables", body)
+            created = await self._post(http, "/api/tables", body)
             table_id, host = created["table_id"], created["host_token"]
             tokens = []
             for n in range(self.args.players):
-                joined = await self._post(f"/api/tables/{table_id}/join", {"name": f"L{n}"})
+                path = f"/api/tables/{table_id}/join"
+                joined = await self._post(http, path, {"name": f"L{n}"})
                 tokens.append(joined["token"])
-            await self._post(f"/api/tables/{table_id}/start", None, {"X-Host-Token": host})
+            start = f"/api/tables/{table_id}/start"
+            await self._post(http, start, None, {"X-Host-Token": host})
             sockets = []
             try:
                 for token in tokens:
-                    url = f"{self.ws_base}/ws/tables/{table_id}?token={token}"
+                    url = f"{ws_base}/ws/tables/{table_id}?token={token}"
                     sockets.append(
                         await connect(url, open_timeout=30, max_size=None, compression=None)
                     )
@@ -225,9 +241,13 @@ class Load:
         return Table(table_id, sockets)
 
     async def _post(
-        self, path: str, body: dict[str, Any] | None, headers: dict[str, str] | None = None
+        self,
+        http: httpx.AsyncClient,
+        path: str,
+        body: dict[str, Any] | None,
+        headers: dict[str, str] | None = None,
     ) -> Any:
-        response = await self.http.post(path, json=body, headers=headers)
+        response = await http.post(path, json=body, headers=headers)
         if not response.is_success:
             raise RuntimeError(f"POST {path}: {response.status_code} {response.text}")
         return response.json()
@@ -326,11 +346,12 @@ class Load:
 
 
 async def run_load(
-    args: argparse.Namespace, base: str, stats: Stats, server_pid: int | None
+    args: argparse.Namespace, bases: list[str], stats: Stats, server_pids: list[int]
 ) -> dict[str, float]:
     """Set up ``args.tables`` tables, then play for ``args.seconds``; returns timings
     (``server_cpu`` is -1 when the server's CPU time cannot be read)."""
-    load = Load(args, base, stats)
+    load = Load(args, bases, stats)
+    server_pid = server_pids[0] if server_pids else None
     idle_memory = memory_mib(server_pid) if server_pid else None
     try:
         setup_start = time.monotonic()
@@ -352,7 +373,7 @@ async def run_load(
         started = time.monotonic()
         load.stop_at = started + args.seconds
         cpu0 = time.process_time()
-        server0 = cpu_seconds(server_pid) if server_pid else None
+        server0 = all_cpu_seconds(server_pids)
         stats.measuring = True
         load.go.set()
         # Every slot ends by stop_at (receive timeouts are capped by it) or on its own.
@@ -361,7 +382,7 @@ async def run_load(
         stats.measuring = False
         elapsed = time.monotonic() - started
         client_cpu = time.process_time() - cpu0
-        server1 = cpu_seconds(server_pid) if server_pid else None
+        server1 = all_cpu_seconds(server_pids)
         server_cpu = server1 - server0 if server0 is not None and server1 is not None else -1.0
         sampler.cancel()
         for task in slots:
@@ -378,7 +399,8 @@ async def run_load(
             "memory_peak": -1.0 if peak is None else peak,
         }
     finally:
-        await load.http.aclose()
+        for http in load.clients:
+            await http.aclose()
 
 
 # -------------------------------------------------------------------- main
@@ -421,6 +443,7 @@ def report(
         "errors": stats.errors,
         "error_samples": stats.error_samples,
         "database": db,
+        "server_processes": args.processes,
         "cpu_cores": os.cpu_count(),
         "client_cpu_seconds": round(timings["client_cpu"], 1),
         "server_cpu_seconds": round(server_cpu, 1) if server_cpu >= 0 else None,
@@ -447,7 +470,7 @@ def print_text(r: dict[str, Any]) -> None:
         f"load: {r['game']}, {r['players']} seats a table, all seats played over WebSocket,"
         f" thinking {r['think_seconds']} s a move"
     )
-    print(f"database          {r['database']}")
+    print(f"database          {r['database']} ({r['server_processes']} server process(es))")
     print(
         f"tables            {r['tables_concurrent_min']} min / {r['tables_concurrent_mean']} mean"
         f" / {r['tables_concurrent_max']} max concurrent (target {r['tables_target']});"
@@ -492,6 +515,12 @@ def main() -> None:
     parser.add_argument("--db", metavar="URL", help="database URL (default: fresh SQLite file)")
     parser.add_argument("--url", help=f"use a running server, http://{LOOPBACK}:PORT")
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="tote serve processes on the one database (2 or more: PostgreSQL only)",
+    )
+    parser.add_argument(
         "--max-tables", type=int, default=None, help="tables created at most (default 50 x N)"
     )
     parser.add_argument("--seed", type=int, default=1)
@@ -499,25 +528,33 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000 or not 0 < args.seconds <= 3600 or not 0 <= args.think <= 60:
         parser.error("--tables must be 1..5000, --seconds 0..3600 and --think 0..60")
+    if not 1 <= args.processes <= 8 or (
+        args.processes > 1 and (args.url or not (args.db or "").startswith("postgresql"))
+    ):
+        parser.error("--processes is 1..8; more than one needs --db postgresql+psycopg://...")
     if args.max_tables is None:
         args.max_tables = 50 * args.tables
     args.max_tables = max(args.max_tables, args.tables)
 
     stats = Stats()
     with tempfile.TemporaryDirectory(prefix="tote-load-") as tmp:
-        process: subprocess.Popen[bytes] | None = None
+        processes: list[subprocess.Popen[bytes]] = []
         log = Path(tmp) / "serve.log"
-        if args.url:
-            base = loopback_only(args.url)
-            db = args.db or "(the running server's)"
-        else:
-            db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
-            process, base = start_server(db, Path(tmp), log)
         try:
-            pid = process.pid if process else None
-            timings = asyncio.run(run_load(args, base, stats, pid))
+            if args.url:
+                bases = [loopback_only(args.url)]
+                db = args.db or "(the running server's)"
+            else:
+                db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+                bases = []
+                for _ in range(args.processes):
+                    process, base = start_server(db, Path(tmp), log)
+                    processes.append(process)
+                    bases.append(base)
+            pids = [process.pid for process in processes]
+            timings = asyncio.run(run_load(args, bases, stats, pids))
         finally:
-            if process is not None:
+            for process in processes:
                 stop_server(process)
     result = report(args, db, stats, timings)
     if args.json:

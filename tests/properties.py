@@ -216,5 +216,99 @@ class GameProperties:
 
         self._explore("test_a_clone_plays_on_without_touching_the_original", check)
 
+    # ------------------------------------------------ information-set sampling
+    def sampling_points(self, state: State, rng: random.Random) -> bool:
+        """Whether to check sampling at this state of a random game (about one move in
+        ``sample_every``; every state would make the tests slow)."""
+        return rng.random() * self.sample_every < 1
+
+    sample_every: ClassVar[int] = 8
+    """Sampling is checked at about one state in this many of a random game."""
+
+    def _sampling_walk(self, name: str, check: Callable[[State, int | None, int], None]) -> None:
+        """Run ``check(state, seat, seed)`` at states of random games, for every seat and
+        the spectators in turn."""
+
+        def walk(setup: Setup) -> None:
+            options, players, seed = setup
+            state = self.new_state(options, players)
+            rng = random.Random(seed)
+            viewers: list[int | None] = [None, *range(players)]
+            checked = 0
+            while not state.is_over:
+                if self.sampling_points(state, rng):
+                    check(state, viewers[checked % len(viewers)], seed + checked)
+                    checked += 1
+                self.step(state, rng)
+
+        self._explore(name, walk)
+
+    def test_a_sampled_world_looks_the_same_to_its_seat(self) -> None:
+        """A sampled world's view for the seat is the real view, byte for byte, and play
+        goes on legally from it to the end (issue 12, 1)."""
+
+        def check(state: State, seat: int | None, seed: int) -> None:
+            real = json.dumps(state.view(seat), sort_keys=True)
+            rng = random.Random(seed)
+            for _ in range(2):
+                world = state.sample_world(seat, rng)
+                assert json.dumps(world.view(seat), sort_keys=True) == real, (
+                    f"a world sampled for seat {seat} looks different to it"
+                )
+                moves = 0
+                while not world.is_over:
+                    self.step(world, rng)
+                    moves += 1
+                    assert moves <= self.move_bound, "play from a sampled world did not end"
+
+        self._sampling_walk("test_a_sampled_world_looks_the_same_to_its_seat", check)
+
+    def test_sampling_never_reads_what_the_seat_cannot_see(self) -> None:
+        """Two states that differ only in what the seat cannot see give the same samples
+        for the same seed (the second state is itself a world sampled for the seat), and
+        the same play from them (issue 12, 1)."""
+
+        def check(state: State, seat: int | None, seed: int) -> None:
+            other = state.sample_world(seat, random.Random(seed ^ 0xA5A5))
+            first = state.sample_world(seat, random.Random(seed))
+            second = other.sample_world(seat, random.Random(seed))
+            assert all_views(first) == all_views(second), (
+                f"the sample for seat {seat} depends on what it cannot see"
+            )
+            for world, rng in ((first, random.Random(seed)), (second, random.Random(seed))):
+                for _ in range(20):
+                    if world.is_over:
+                        break
+                    self.step(world, rng)
+            assert all_views(first) == all_views(second)
+
+        self._sampling_walk("test_sampling_never_reads_what_the_seat_cannot_see", check)
+
+    def test_what_the_seat_cannot_see_really_varies(self) -> None:
+        """Across samples, what the seat cannot see is drawn afresh, not copied (issue
+        12, 1): wherever the game's oracle :meth:`hidden_parts` names hidden parts with
+        several likely values, sixteen samples do not all agree on them, and over
+        the game's sampled states some such part was found."""
+
+        def check(state: State, seat: int | None, seed: int) -> None:
+            if self.hidden_parts(state, seat) is None:
+                return
+            rng = random.Random(seed)
+            seen = {
+                json.dumps(self.hidden_parts(state.sample_world(seat, rng), seat), sort_keys=True)
+                for _ in range(16)
+            }
+            assert len(seen) > 1, f"what seat {seat} cannot see is the same in every sample"
+
+        self._sampling_walk("test_what_the_seat_cannot_see_really_varies", check)
+
+    def hidden_parts(self, state: State, seat: int | None) -> Any:
+        """A test oracle reading the real state: the parts hidden from ``seat`` (other
+        hands, face-down cards, the draw deck's contents...) as JSON-able data, or
+        ``None`` when nothing hidden from it has several likely values now (sixteen
+        samples must not all agree, so a part with two values, one of them rare, is
+        ``None``). Each game
+        declares it; the default asserts nothing."""
+        return None
 
 DEFAULT_EXAMPLES = 15

@@ -3,6 +3,8 @@ then a die is rolled; whoever picked the die's parity scores one. Two rounds."""
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -13,6 +15,7 @@ from tote.core.game import Game, GameOptions
 from tote.core.moves import Move, MoveCodec
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
+from tote.core.tote_board import BetChoice, Markets
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,7 @@ class ToyState(State):
 
     def _do_chance(self, outcome: Move) -> None:
         assert isinstance(outcome, Die)
+        self.log.append(Event("rolled", {"face": outcome.face}))
         for seat, number in self.picks.items():
             if number % 2 == outcome.face % 2:
                 self.scores[seat] += 1
@@ -80,6 +84,52 @@ class ToyState(State):
     def result(self) -> Result | None:
         return Result.from_scores(self.scores) if self.round > self.rounds else None
 
+    def _sample_world(self, seat: int | None, rng: random.Random) -> ToyState:
+        """Nothing of the toy is hidden but the picks committed, which the core redraws."""
+        world = copy.copy(self)
+        world.picks = dict(self.picks)
+        world.scores = list(self.scores)
+        return world
+
+
+class ToyMarkets(Markets):
+    """The toy's one market: the die's parity; a pick is a bet on it paying 1 point."""
+
+    unit = "points"
+    horizon_name = "round"
+
+    def settled(self, start: State, now: State) -> bool:
+        assert isinstance(start, ToyState) and isinstance(now, ToyState)
+        return now.round != start.round
+
+    def outcome_labels(self, start: State) -> dict[str, list[str]]:
+        return {"die": ["odd", "even"]}
+
+    def outcomes(self, start: State, end: State) -> dict[str, str]:
+        assert isinstance(end, ToyState)
+        face = next(e.public["face"] for e in reversed(end.log) if e.kind == "rolled")
+        return {"die": "odd" if face % 2 else "even"}
+
+    def bets(self, state: State, seat: int | None) -> list[BetChoice]:
+        if seat is None or seat not in state.turn().seats:
+            return []
+        return [BetChoice(f"pick {n}", f"pick {n}", Pick(n)) for n in (1, 2)]
+
+    def payoffs(
+        self, start: State, end: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> list[float]:
+        parity = self.outcomes(start, end)["die"]
+        return [
+            1.0
+            if isinstance(b.move, Pick) and (b.move.number % 2 == 1) == (parity == "odd")
+            else 0.0
+            for b in bets
+        ]
+
+    def standings(self, state: State) -> list[float]:
+        assert isinstance(state, ToyState)
+        return [float(s) for s in state.scores]
+
 
 class Toy(Game):
     id = "toy"
@@ -90,6 +140,8 @@ class Toy(Game):
     variants: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {
         "long": ("five rounds", {"rounds": 5})
     }
+
+    markets = ToyMarkets()
 
     def _new_state(self, options: ToyOptions, num_players: int) -> ToyState:
         return ToyState(options, num_players)

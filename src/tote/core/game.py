@@ -13,6 +13,7 @@ from tote.core.bot import BotFactory
 from tote.core.errors import OptionsError
 from tote.core.moves import Move
 from tote.core.state import State
+from tote.core.tote_board import Markets
 
 
 def engine_before(version: str, other: str) -> bool:
@@ -46,6 +47,8 @@ class Game(ABC):
     """How people map to seats, where that is not one person a seat (e.g. teams)."""
     default_bot: ClassVar[str] = "random"
     """The bot that fills a seat when none is named: the game's strongest."""
+    markets: ClassVar[Markets | None] = None
+    """The game's betting markets, for the tote board (:mod:`tote.core.tote_board`)."""
 
     def options(
         self,

@@ -277,3 +277,58 @@ class State(ABC):
 
     def clone(self) -> State:
         return copy.deepcopy(self)
+
+    # ------------------------------------------------- information-set sampling
+    def sample_world(self, seat: int | None, rng: random.Random, *, log: bool = True) -> State:
+        """A full state that ``seat`` (``None``: a spectator) cannot tell from this one.
+
+        Everything the seat may see is identical (its :meth:`view`, byte for byte);
+        everything hidden from it (other hands, face-down chips and tickets, the order
+        of decks, an answer still face down, other seats' secret commitments) is drawn
+        with ``rng`` among the possibilities its view leaves open. The game's hook
+        :meth:`_sample_world` redraws the hidden parts of the game's data from the
+        seat's knowledge and the game's public data alone; here the core rebuilds the
+        event log as the seat reads it and redraws the secret moves other seats have
+        committed in a simultaneous turn. This is OpenSpiel's
+        ``resample_from_infostate``: searches, bots and the tote board are built on
+        it so that they never read what their seat may not know.
+
+        ``log=False`` leaves the sample's log empty, for rollouts that never read it.
+        """
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise IllegalMove("seats", f"there is no seat {seat}")
+        world = self._sample_world(seat, rng)
+        world.log = [_as_seen_by(event, seat) for event in self.log] if log else []
+        world._pending = {}
+        world._waiting = self._waiting
+        if self._pending:
+            for other, move in self._pending.items():
+                world._pending[other] = (
+                    move if other == seat else world._redraw_commitment(other, rng)
+                )
+        return world
+
+    def _sample_world(self, seat: int | None, rng: random.Random) -> State:
+        """A copy of this state with every part hidden from ``seat`` redrawn (see
+        :meth:`sample_world`); the copy's log and commitments are the core's business.
+
+        A game builds the hidden parts from what ``seat`` sees and the game's public
+        data (the whole deck, minus the cards the seat has seen), never from the hidden
+        values of this state: two states that differ only in what ``seat`` cannot see
+        must give the same samples for the same ``rng``."""
+        raise NotImplementedError(f"{type(self).__name__} cannot sample hidden information")
+
+    def _redraw_commitment(self, seat: int, rng: random.Random) -> Move:
+        """A secret move for ``seat``, which has committed one this turn that the
+        sampling seat cannot see: a uniformly random legal move of ``seat`` in this
+        (sampled) world. Games with a better model of what seats commit override it."""
+        return self.random_move(seat, rng)
+
+
+def _as_seen_by(event: Event, seat: int | None) -> Event:
+    """``event`` holding only what ``seat`` may read of it."""
+    if not event.private:
+        return event
+    if seat is not None and seat in event.private:
+        return Event(event.kind, event.public, {seat: event.private[seat]})
+    return Event(event.kind, event.public)

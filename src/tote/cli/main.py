@@ -32,6 +32,7 @@ from tote import __version__
 from tote.bots import bots_for, default_bot, make_bot, parse_bot_names
 from tote.cli.board import load_renderer
 from tote.cli.common import fail, parse_options, parse_variants, user_errors
+from tote.cli.odds import odds
 from tote.cli.play import (
     InputEnded,
     Outcome,
@@ -454,6 +455,9 @@ def _replay_json(match: Match) -> dict[str, Any]:
         "result": None if result is None else result.to_json(),
         "state": full,
     }
+
+
+app.command()(odds)
 
 
 # ----------------------------------------------------------------- serve

@@ -7,7 +7,7 @@ seat may not know reaches the shared screen, and a pass-the-keyboard screen
 clears one human's board before the next human's turn.
 
 What a human types is read, in this order, as a command (``help``, ``board``,
-``quit``), the number of a listed legal move, the game's own notation (its
+``odds``, ``quit``), the number of a listed legal move, the game's own notation (its
 render module's ``parse_input``, see :mod:`tote.cli.board`), or a move as JSON,
 which works in every game.
 """
@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.cli.board import Renderer
+from tote.cli.odds import PLAY_SECONDS, board_for, render_board
 from tote.core.bot import Bot, Observation
 from tote.core.errors import IllegalMove, ToteError
 from tote.core.match import Match
@@ -40,6 +41,7 @@ ReadLine = Callable[[Text], str]
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "h", "?"})
 BOARD_WORDS = frozenset({"board", "b"})
+ODDS_WORDS = frozenset({"odds", "o"})
 
 
 class InputEnded(Exception):
@@ -167,6 +169,9 @@ class PlaySession:
             if word in BOARD_WORDS:
                 self.show_board(seat)
                 continue
+            if word in ODDS_WORDS:
+                self.show_odds(seat)
+                continue
             move = self.read_move(seat, raw, legal)
             if move is None:
                 continue
@@ -243,8 +248,9 @@ class PlaySession:
             choices = ""
         else:
             choices = "a move as JSON, "
+        odds = "odds, " if self.game.markets is not None else ""
         return Text.assemble(
-            (self.names[seat], "bold cyan"), f", your move [{choices}help, quit]: "
+            (self.names[seat], "bold cyan"), f", your move [{choices}{odds}help, quit]: "
         )
 
     def show_board(self, seat: int) -> None:
@@ -280,7 +286,7 @@ class PlaySession:
             self.console.print(
                 Text(
                     "Type your move as shown below (a move as JSON works too). "
-                    "'board' shows the board again; "
+                    "'board' shows the board again; 'odds' the tote board; "
                     "'quit' stops the game (with --save, the record so far is kept)."
                 )
             )
@@ -294,11 +300,27 @@ class PlaySession:
         self.console.print(
             Text(
                 "Type the number of a move from the list, or the move as JSON, e.g. "
-                f"{example}. 'board' shows the board again; 'quit' stops the game "
+                f"{example}. 'board' shows the board again; 'odds' the tote board (each bet's"
+                " chances and value from what you know); 'quit' stops the game "
                 "(with --save, the record so far is kept)."
             )
         )
         self.show_moves(seat, legal)
+
+    def show_odds(self, seat: int) -> None:
+        """The tote board of ``seat``, from what it knows (``odds`` at the prompt)."""
+        if self.game.markets is None:
+            self.complain(f"{self.game.title} has no tote board.")
+            return
+        with self.console.status("Working out the odds..."):
+            board = board_for(
+                self.game,
+                self.match.state,
+                seat,
+                seed=len(self.match.moves),
+                seconds=PLAY_SECONDS,
+            )
+        self.console.print(render_board(board, self.names))
 
     def pass_screen(self, seat: int) -> None:
         """Hide the previous human's board, and wait until the next human is at the keys."""

@@ -42,6 +42,12 @@ class Observation:
     def parse(self, data: object) -> Move:
         return self._state.parse(data)
 
+    def sample_world(self, rng: random.Random) -> State:
+        """A full state this seat cannot tell from the real one, its hidden parts drawn
+        with ``rng`` (:meth:`State.sample_world`): what search bots search. The real
+        state never leaves the observation."""
+        return self._state.sample_world(self.seat, rng, log=False)
+
 
 class Bot(Protocol):
     name: str

@@ -1,0 +1,88 @@
+"""How long a full tote board takes, per game, on one core (issue 12, 2).
+
+Run: .venv/bin/python benchmarks/tote_board.py [--precision P] [--repeat R] [GAME ...]
+
+For each game it plays a seeded random game up to the first moment seat 0 has a bet to
+place (the start of a race's betting, a question's betting, a bookmaker tile's bets),
+then times :func:`tote.core.tote_board.estimate` for seat 0 to ±``precision`` on every
+chance (95% intervals), in this process's CPU time. Beside each best figure it prints
+the calibrated one (``../shared/bench/calibrate.py``, run in the same process): the
+issue's target, a full Winner's Circle board to ±2 points in under 200 ms of one core,
+is a calibrated figure. It prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import machine_speed
+
+from tote.core import CHANCE, State, all_games, get_game
+from tote.core.game import Game
+from tote.core.tote_board import Markets, estimate
+
+PLAYERS = {"wetten": 4, "horse-fever": 4, "carcassonne": 4, "winners-circle": 4}
+
+
+def betting_position(game: Game, markets: Markets, players: int, seed: int) -> State:
+    """A seeded random game, stopped when seat 0 first has a bet to place."""
+    state = game.new_state(None, players)
+    rng = random.Random(seed)
+    while not state.is_over:
+        turn = state.turn()
+        if 0 in turn.seats and markets.bets(state, 0):
+            return state
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+        else:
+            state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+    raise RuntimeError(f"seat 0 never had a bet to place in {game.id} seed {seed}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game_ids", nargs="*", metavar="GAME")
+    parser.add_argument("--precision", type=float, default=0.02)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    ids = args.game_ids or [g.id for g in all_games() if g.markets is not None]
+    speed = machine_speed()
+    print(
+        f"{'game':<16}{'players':>8}{'samples':>9}{'best ms':>9}{'median ms':>11}"
+        f"{'calibrated ms':>15}  bets  stopped by"
+    )
+    for game_id in ids:
+        game = get_game(game_id)
+        markets = game.markets
+        if markets is None:
+            print(f"{game_id:<16} has no tote board")
+            continue
+        players = PLAYERS.get(game_id, 3)
+        timings = []
+        for r in range(args.repeat):
+            state = betting_position(game, markets, players, seed=r)
+            began = time.process_time()
+            board = estimate(state, 0, markets, rng=random.Random(r), precision=args.precision)
+            timings.append((time.process_time() - began, board))
+        timings.sort(key=lambda t: t[0])
+        best, board = timings[0]
+        median = timings[len(timings) // 2][0]
+        shown = "-" if speed is None else f"{1000 * best * speed:.0f}"
+        print(
+            f"{game_id:<16}{players:>8}{board.samples:>9}{1000 * best:>9.0f}"
+            f"{1000 * median:>11.0f}{shown:>15}  {len(board.bets):>4}  {board.stopped_by}",
+            flush=True,
+        )
+    if speed is not None:
+        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
+        print("calibrated ms = best ms x that, comparable across runs and days")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""The search bots of issue 12, part 3, on the core's toy game: they play legal moves,
+replay from their seed, and decide from their seat's knowledge only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tote.bots import BEST_EV, ISMCTS, bots_for
+from tote.bots.search import IsmctsBot, rank_reward
+from tote.core.bot import Observation
+from tote.core.moves import CHANCE
+
+from .core.toy import TOY, Pick
+
+
+def test_every_game_with_a_tote_board_offers_both_search_bots() -> None:
+    """Issue 12, 3: ``ismcts`` and ``best-ev`` are in the bot list of such a game."""
+    assert {ISMCTS, BEST_EV} <= set(bots_for(TOY))
+
+
+@pytest.mark.parametrize("name", [ISMCTS, BEST_EV])
+def test_a_search_bot_plays_legal_moves_to_the_end_and_replays(name: str) -> None:
+    def play(seed: int) -> list[object]:
+        state = TOY.new_state(None, 2)
+        rng = random.Random(seed)
+        bots = [bots_for(TOY)[name](random.Random(seed + s)) for s in range(2)]
+        moves: list[object] = []
+        while not state.is_over:
+            turn = state.turn()
+            if turn.chance:
+                state.apply(CHANCE, state.sample_chance(rng))
+                continue
+            seat = turn.seats[0]
+            move = bots[seat].choose(Observation(state, seat))
+            state.apply(seat, move)
+            moves.append(move)
+        return moves
+
+    assert play(4) == play(4)
+
+
+def test_ismcts_decides_the_same_whatever_the_others_committed_in_secret() -> None:
+    """Issue 12, 3: the bot sees only its seat's information; seat 0's secret pick
+    cannot change seat 1's search."""
+    choices = set()
+    for pick in (1, 2):
+        state = TOY.new_state(None, 2)
+        state.apply(0, Pick(pick))
+        bot = IsmctsBot(random.Random(11), TOY.markets, iterations=60)
+        choices.add(bot.choose(Observation(state, 1)))
+    assert len(choices) == 1
+
+
+def test_ismcts_refuses_no_iterations() -> None:
+    with pytest.raises(ValueError, match="at least one iteration"):
+        IsmctsBot(random.Random(0), TOY.markets, iterations=0)
+
+
+def test_the_reward_is_the_share_of_rivals_beaten() -> None:
+    assert rank_reward([5, 3, 1], 0) == 1.0
+    assert rank_reward([5, 3, 1], 2) == 0.0
+    assert rank_reward([5, 3, 1], 1) == 0.5
+    assert rank_reward([2, 2], 0) == 0.5

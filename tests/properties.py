@@ -311,4 +311,5 @@ class GameProperties:
         declares it; the default asserts nothing."""
         return None
 
+
 DEFAULT_EXAMPLES = 15

@@ -49,6 +49,17 @@ class TestWinnersCircleProperties(GameProperties):
         assert isinstance(state, WinnersCircleState)
         return hidden_chip_leaks(state)
 
+    def hidden_parts(self, state: State, seat: int | None) -> Any:
+        """WC 6.1: with Hidden Bets, the values of other seats' chips (laid and in hand)
+        while at least one of them has laid a chip (then several deals are likely)."""
+        assert isinstance(state, WinnersCircleState)
+        if not state.options.hidden_bets or not any(b.seat != seat for b in state.bets):
+            return None
+        return {
+            "bets": [[b.seat, b.horse, b.chip] for b in state.bets if b.seat != seat],
+            "hands": [sorted(c) for s, c in enumerate(state.chips) if s != seat],
+        }
+
     def check_step(self, state: State, actor: Actor, move: Move) -> None:
         """WC 5.4 money never negative; WC 4.6 without Crowded Field no two running horses
         share a space; at most three horses finish."""

@@ -67,6 +67,10 @@ class Markets(ABC):
     """The game's money or points, in words: ``"$"``, ``"Danari"``, ``"points"``."""
     horizon_name: ClassVar[str] = "race"
     """What a rollout plays out by default: ``"race"``, ``"question"``, ``"scoring"``."""
+    precision_outcomes: ClassVar[frozenset[str] | None] = None
+    """The outcomes whose chances the precision target is about (Winner's Circle: each
+    horse's ``win``); ``None``: every outcome. The others are reported with their own,
+    wider, intervals."""
 
     @abstractmethod
     def settled(self, start: State, now: State) -> bool:
@@ -242,13 +246,15 @@ class Tally:
             self.sums[i] += value
             self.squares[i] += value * value
 
-    def widest(self) -> float:
-        """The widest half-interval of any outcome probability so far."""
+    def widest(self, only: frozenset[str] | None = None) -> float:
+        """The widest half-interval of any outcome probability so far (of the outcomes
+        ``only``, when given; an outcome never seen counts as seen 0 times)."""
         if self.n == 0:
             return math.inf
         widest = 0.0
         for per in self.counts.values():
-            for count in per.values():
+            counts = per.values() if only is None else [per.get(o, 0) for o in only]
+            for count in counts:
                 e = wilson(count, self.n)
                 widest = max(widest, e.high - e.value, e.value - e.low)
         return widest
@@ -273,8 +279,9 @@ def estimate(
     """The tote board of ``seat`` (``None``: the public board) at ``state``.
 
     It samples worlds from the seat's knowledge and rolls each out to the horizon,
-    stopping once every outcome probability is known to ``precision`` (the half-width
-    of its 95% interval, checked after at least ``min_samples``), after ``samples``
+    stopping once every outcome probability (of ``markets.precision_outcomes``) is known
+    to ``precision`` (the half-width of its 95% interval, checked after at least
+    ``min_samples``), after ``samples``
     worlds, after ``seconds``, or when ``cancelled()`` turns true. ``progress(n,
     widest)`` is told the samples so far and the widest interval every few samples.
     """
@@ -292,6 +299,7 @@ def estimate(
     deadline = None if seconds is None else began + seconds
     bets = markets.bets(state, seat)
     tally = Tally(bets)
+    only = markets.precision_outcomes
     stopped_by = "samples"
     check_every = 16
     while tally.n < samples:
@@ -300,7 +308,7 @@ def estimate(
         tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
         if tally.n % check_every:
             continue
-        widest = tally.widest() if tally.n >= min_samples else math.inf
+        widest = tally.widest(only) if tally.n >= min_samples else math.inf
         if progress is not None:
             progress(tally.n, widest)
         if widest <= precision:
@@ -312,7 +320,7 @@ def estimate(
         if deadline is not None and clock() >= deadline:
             stopped_by = "time"
             break
-    if stopped_by == "samples" and tally.n >= min_samples and tally.widest() <= precision:
+    if stopped_by == "samples" and tally.n >= min_samples and tally.widest(only) <= precision:
         stopped_by = "precision"
     return _board(state, seat, markets, bets, tally, clock() - began, stopped_by, to_game_end)
 

@@ -12,6 +12,8 @@ The rules (``docs/rules/winners-circle.md``), in the rulebook's order:
   the track of ``track.py``;
 - ``paying_out.py``: WC 5 Paying Out, with the arithmetic in ``payout.py``;
 - ``views.py``: what each seat may know (WC 6.1 hides face-down chips);
+- ``sampling.py``, ``tote_board.py``: worlds a seat cannot tell from the real one, and
+  the markets of the tote board (issue 12);
 - ``bots.py``, ``render.py``: the bots and the terminal board.
 """
 
@@ -27,6 +29,7 @@ from tote.games.winners_circle.data import horse_data, payout_table
 from tote.games.winners_circle.moves import MoveHorse, PlaceBet
 from tote.games.winners_circle.options import WinnersCircleOptions
 from tote.games.winners_circle.state import WinnersCircleState
+from tote.games.winners_circle.tote_board import WinnersCircleMarkets
 
 
 class WinnersCircle(Game):
@@ -55,6 +58,7 @@ class WinnersCircle(Game):
     }
     bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
     default_bot = "odds"
+    markets = WinnersCircleMarkets()
 
     def _new_state(self, options: WinnersCircleOptions, num_players: int) -> WinnersCircleState:
         return WinnersCircleState(

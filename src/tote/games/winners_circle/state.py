@@ -17,7 +17,7 @@ from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
-from tote.games.winners_circle import bets, race_preparation, running, views
+from tote.games.winners_circle import bets, race_preparation, running, sampling, views
 from tote.games.winners_circle.data import SYMBOLS, HorseCard, HorseData, PayoutTable
 from tote.games.winners_circle.moves import (
     CODEC,
@@ -203,6 +203,9 @@ class WinnersCircleState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
+
+    def _sample_world(self, seat: int | None, rng: random.Random) -> WinnersCircleState:
+        return sampling.sample_world(self, seat, rng)
 
     def clone(self) -> WinnersCircleState:
         new = object.__new__(WinnersCircleState)

@@ -55,6 +55,13 @@ class TestWitsAndWagersProperties(GameProperties):
     def setups(self) -> st.SearchStrategy[Setup]:
         return game_setups()
 
+    def hidden_parts(self, state: State, seat: int | None) -> Any:
+        """WW 2.1, 4.1: the answer, while the question is being guessed and bet on."""
+        assert isinstance(state, WitsAndWagersState)
+        if state.phase not in ("answer", "bet"):
+            return None
+        return str(state.answer)
+
     def step(self, state: State, rng: random.Random) -> tuple[Actor, Move]:
         assert isinstance(state, WitsAndWagersState)
         return random_step(state, rng)

@@ -37,6 +37,7 @@ from tote.games.wits_and_wagers.options import (
 from tote.games.wits_and_wagers.questions import question_bank
 from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 from tote.games.wits_and_wagers.state import WitsAndWagersState
+from tote.games.wits_and_wagers.tote_board import WitsAndWagersMarkets
 
 MIN_PEOPLE = 4
 MAX_PEOPLE = 20
@@ -60,6 +61,7 @@ class WitsAndWagers(Game):
         ),
         "untimed": ("no time limits", {"answer_seconds": None, "bet_seconds": None}),
     }
+    markets = WitsAndWagersMarkets()
     bots: ClassVar[dict[str, BotFactory]] = {
         "random": RandomBot,
         "bettor": BettingBot,

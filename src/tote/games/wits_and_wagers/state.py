@@ -20,7 +20,7 @@ from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, State, Turn
-from tote.games.wits_and_wagers import answering, betting, timeouts, views
+from tote.games.wits_and_wagers import answering, betting, sampling, timeouts, views
 from tote.games.wits_and_wagers.moves import CODEC, DrawQuestion, LockBets, PlaceBets, Wager
 from tote.games.wits_and_wagers.options import Team, WitsAndWagersOptions
 from tote.games.wits_and_wagers.phases import ANSWER, BET, DRAW, OVER
@@ -140,3 +140,6 @@ class WitsAndWagersState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
+
+    def _sample_world(self, seat: int | None, rng: random.Random) -> WitsAndWagersState:
+        return sampling.sample_world(self, seat, rng)

@@ -185,7 +185,22 @@ class TestCarcassonneProperties(GameProperties):
     move_bound = 2000
     """Far above any game: 93 tiles, each at most a draw, a placement, a meeple, a
     settling choice per stack and five chips."""
-    examples = {"test_random_games_end_and_conserve": 25, "test_no_view_shows_a_secret": 10}
+    examples = {
+        "test_random_games_end_and_conserve": 25,
+        "test_no_view_shows_a_secret": 10,
+        "test_a_sampled_world_looks_the_same_to_its_seat": 6,
+        "test_sampling_never_reads_what_the_seat_cannot_see": 8,
+        "test_what_the_seat_cannot_see_really_varies": 8,
+    }
+    sample_every = 20
+
+    def hidden_parts(self, state: State, seat: int | None) -> Any:
+        """CB 2.4: the faces of other seats' chips on the offices, once some lie there."""
+        assert isinstance(state, CarcassonneState)
+        laid = [
+            [t, s, c] for t, stack in sorted(state.offices.items()) for s, c in stack if s != seat
+        ]
+        return laid or None
 
     def setups(self) -> st.SearchStrategy[Setup]:
         return setups()

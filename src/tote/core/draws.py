@@ -14,9 +14,9 @@ which counts when a simulator shuffles decks millions of times.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import ceil, log
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -80,3 +80,24 @@ def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
         taken.add(j)
         result.append(population[j])
     return result
+
+
+def redeal(
+    rng: random.Random, slots: Sequence[Sequence[T]], key: Callable[[T], Any]
+) -> list[list[T]]:
+    """The items of ``slots`` dealt afresh into slots of the same sizes, uniformly.
+
+    The tool of information-set sampling (:meth:`tote.core.state.State.sample_world`):
+    ``slots`` are the places a seat cannot see into (other hands, face-down cards, a
+    deck), holding between them a multiset the seat can work out from what it has seen
+    (the whole deck minus the cards shown to it). The items are pooled and sorted by
+    ``key`` first, so that which slot held what does not matter: two states differing
+    only in what is hidden give the same deal for the same ``rng``."""
+    pool = sorted((item for slot in slots for item in slot), key=key)
+    shuffle(rng, pool)
+    dealt: list[list[T]] = []
+    at = 0
+    for slot in slots:
+        dealt.append(pool[at : at + len(slot)])
+        at += len(slot)
+    return dealt

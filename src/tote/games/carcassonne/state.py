@@ -25,6 +25,7 @@ from tote.games.carcassonne import (
     bets,
     final_scoring,
     meeples,
+    sampling,
     scoring,
     setup,
     tile_placement,
@@ -176,6 +177,9 @@ class CarcassonneState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
+
+    def _sample_world(self, seat: int | None, rng: random.Random) -> CarcassonneState:
+        return sampling.sample_world(self, seat, rng)
 
     def clone(self) -> CarcassonneState:
         new = object.__new__(CarcassonneState)

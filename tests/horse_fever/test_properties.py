@@ -43,7 +43,25 @@ class TestHorseFeverProperties(GameProperties):
     game = GAME
     move_bound = 20_000
     """Far above any game seen (about 400 moves, chance included, in 1,000 random games)."""
-    examples = {"test_random_games_end_and_conserve": 40, "test_records_replay_identically": 40}
+    examples = {
+        "test_random_games_end_and_conserve": 40,
+        "test_records_replay_identically": 40,
+        "test_a_sampled_world_looks_the_same_to_its_seat": 8,
+        "test_sampling_never_reads_what_the_seat_cannot_see": 10,
+        "test_what_the_seat_cannot_see_really_varies": 10,
+    }
+    sample_every = 12
+
+    def hidden_parts(self, state: State, seat: int | None) -> Any:
+        """HF 1.1, 2.2: the other players' Action cards in hand or face down, and their
+        Target cards, once some player other than ``seat`` holds any."""
+        assert isinstance(state, HorseFeverState)
+        others = [s for s in range(state.num_players) if s != seat]
+        hands = [sorted(state.hand[s]) for s in others]
+        targets = [sorted(state.owned_targets[s]) for s in others]
+        if not any(hands) and not any(targets):
+            return None
+        return {"hands": hands, "targets": targets}
 
     def setups(self) -> st.SearchStrategy[Setup]:
         return game_setups()

@@ -25,6 +25,7 @@ from tote.games.horse_fever import (
     party,
     purchase,
     race_phase,
+    sampling,
     setup,
     views,
 )
@@ -529,6 +530,9 @@ class HorseFeverState(State):
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
+
+    def _sample_world(self, seat: int | None, rng: random.Random) -> HorseFeverState:
+        return sampling.sample_world(self, seat, rng)
 
     def clone(self) -> HorseFeverState:
         new = object.__new__(type(self))

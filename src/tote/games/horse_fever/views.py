@@ -27,6 +27,19 @@ from tote.games.horse_fever.phases import (
 if TYPE_CHECKING:
     from tote.games.horse_fever.state import HorseFeverState
 
+FACE_DOWN_PHASES = frozenset(
+    {PURCHASE, DRAW, KEEP, OFFER, LINEUP, FIRST_BET, RACE_FIXING, SECOND_BET, SECRET_BET, COPY}
+)
+"""The phases in which Action cards played on the horses lie face down (HF 2.2), to be
+shown when the race begins (HF 3.1)."""
+
+
+def drawing_seat(state: HorseFeverState) -> int | None:
+    """The seat looking at cards it has drawn (HF 1.1 draw four keep one), if any."""
+    if state.drawing is not None:
+        return state.drawing[0]
+    return state.queue[0] if state.phase == KEEP and state.queue else None
+
 
 def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator); HF Refusals, views and records."""
@@ -51,18 +64,7 @@ def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
                 "eliminated": state.eliminated[s],
             }
         )
-    revealed = state.phase not in (
-        PURCHASE,
-        DRAW,
-        KEEP,
-        OFFER,
-        LINEUP,
-        FIRST_BET,
-        RACE_FIXING,
-        SECOND_BET,
-        SECRET_BET,
-        COPY,
-    )
+    revealed = state.phase not in FACE_DOWN_PHASES
     view: dict[str, Any] = {
         "mode": state.options.mode,
         "round": state.round,
@@ -141,12 +143,7 @@ def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         view["hand"] = sorted(state.hand[seat])
         view["my_targets"] = sorted(state.owned_targets[seat])
-        drawing_seat = (
-            state.drawing[0]
-            if state.drawing is not None
-            else (state.queue[0] if state.phase == KEEP and state.queue else None)
-        )
-        view["drawn"] = list(state.drawn) if drawing_seat == seat else []
+        view["drawn"] = list(state.drawn) if drawing_seat(state) == seat else []
     if state.phase == OVER:
         view["fulfilled_targets"] = {str(s): c for s, c in enumerate(state.fulfilled) if c}
     view["cards"] = _shown_cards(state, view)

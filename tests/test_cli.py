@@ -264,8 +264,14 @@ def test_input_ending_early_is_one_line() -> None:
         (["play", WC, "--players", "2", "--option", "nope=1"], "option 'nope'"),
         (["simulate", WC, "-p", "2", "-n", "1", "--option", "starting_money=-1"], "starting_money"),
         (["simulate", WC, "-p", "2", "-n", "1", "--option", "novalue"], "not key=value"),
-        (["simulate", WC, "-p", "2", "-n", "1", "--bots", "clever"], "bots: odds, random"),
-        (["play", WC, "-p", "2", "-b", "1", "--bot", "clever"], "bots: odds, random"),
+        (
+            ["simulate", WC, "-p", "2", "-n", "1", "--bots", "clever"],
+            "bots: best-ev, ismcts, odds, random",
+        ),
+        (
+            ["play", WC, "-p", "2", "-b", "1", "--bot", "clever"],
+            "bots: best-ev, ismcts, odds, random",
+        ),
         (["play", WC, "--players", "2", "--bots", "3"], "more than --players"),
     ],
 )

@@ -89,10 +89,23 @@ class TestWettenProperties(GameProperties):
         "test_random_games_end_and_conserve": 30,
         "test_no_view_shows_a_secret": 12,
         "test_secret_moves_stay_secret_until_all_commit": 8,
+        "test_a_sampled_world_looks_the_same_to_its_seat": 6,
+        "test_sampling_never_reads_what_the_seat_cannot_see": 8,
+        "test_what_the_seat_cannot_see_really_varies": 8,
     }
+    sample_every = 16
 
     def setups(self) -> st.SearchStrategy[Setup]:
         return game_setups()
+
+    def hidden_parts(self, state: State, seat: int | None) -> Any:
+        """WT 1.3: the other players' race cards in hand and the pile, while the pile
+        holds several cards."""
+        assert isinstance(state, WettenState)
+        if len(state.pile) < 2:
+            return None
+        others = [sorted(h) for s, h in enumerate(state.hands) if s != seat]
+        return {"hands": others, "pile": list(state.pile)}
 
     def secrets_shown(self, state: State) -> list[str]:
         assert isinstance(state, WettenState)

@@ -28,6 +28,7 @@ from tote.games.wetten import (
     action_cards,
     pro_rule,
     rounds,
+    sampling,
     second_bet,
     setup,
     stakes,
@@ -261,6 +262,9 @@ class WettenState(State):
             return None
         # WT 11.3: the most money wins; equal money shares the win (ruling 20).
         return Result.from_scores(self.cash)
+
+    def _sample_world(self, seat: int | None, rng: random.Random) -> WettenState:
+        return sampling.sample_world(self, seat, rng)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)

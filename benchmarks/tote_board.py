@@ -27,22 +27,35 @@ from tote.core import CHANCE, State, all_games, get_game
 from tote.core.game import Game
 from tote.core.tote_board import Markets, estimate
 
-PLAYERS = {"wetten": 4, "horse-fever": 4, "carcassonne": 4, "winners-circle": 4}
+PLAYERS = {
+    "wetten": 4,
+    "horse-fever": 4,
+    "carcassonne": 4,
+    "winners-circle": 4,
+    "wits-and-wagers": 4,
+}
 
 
 def betting_position(game: Game, markets: Markets, players: int, seed: int) -> State:
-    """A seeded random game, stopped when seat 0 first has a bet to place."""
+    """A seeded random game, stopped when seat 0 first has a bet to place (or, for a
+    game whose board shows chances only, when seat 0 first acts)."""
     state = game.new_state(None, players)
     rng = random.Random(seed)
+    first_turn: State | None = None
     while not state.is_over:
         turn = state.turn()
-        if 0 in turn.seats and markets.bets(state, 0):
-            return state
+        if 0 in turn.seats:
+            if markets.bets(state, 0):
+                return state
+            if first_turn is None:
+                first_turn = state.clone()
         if turn.chance:
             state.apply(CHANCE, state.sample_chance(rng))
         else:
             state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
-    raise RuntimeError(f"seat 0 never had a bet to place in {game.id} seed {seed}")
+    if first_turn is None:
+        raise RuntimeError(f"seat 0 never acted in {game.id} seed {seed}")
+    return first_turn
 
 
 def main() -> None:

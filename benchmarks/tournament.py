@@ -20,7 +20,13 @@ from tote.core import all_games, get_game
 from tote.core.tote_board import wilson
 from tote.sim.runner import play_bots
 
-PLAYERS = {"wetten": 3, "horse-fever": 3, "carcassonne": 2, "winners-circle": 3}
+PLAYERS = {
+    "wetten": 3,
+    "horse-fever": 3,
+    "carcassonne": 2,
+    "winners-circle": 3,
+    "wits-and-wagers": 4,
+}
 
 
 def one_game(game_id: str, bot: str, opponent: str, players: int, seed: int) -> float:

@@ -40,6 +40,7 @@ from tote.games.horse_fever.moves import (
 )
 from tote.games.horse_fever.options import HorseFeverOptions
 from tote.games.horse_fever.state import HorseFeverState, PartyState
+from tote.games.horse_fever.tote_board import HorseFeverMarkets
 
 BOARD_MAX_PLAYERS = 5
 """HF 0.1 / FG 0: the Board Game and the Family Game seat 2 to 5 players."""
@@ -71,6 +72,7 @@ class HorseFever(Game):
         "short": ("Table 1, short game", {"length": "short"}),
         "long": ("Table 1, long game", {"length": "long"}),
     }
+    markets = HorseFeverMarkets()
     bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "odds": OddsBot}
     default_bot = "odds"
 

@@ -40,6 +40,7 @@ from tote.games.wetten.moves import (
 )
 from tote.games.wetten.options import WettenOptions
 from tote.games.wetten.state import WettenState
+from tote.games.wetten.tote_board import WettenMarkets
 
 
 class Wetten(Game):
@@ -60,6 +61,7 @@ class Wetten(Game):
             {"track_by_players": True},
         ),
     }
+    markets = WettenMarkets()
     bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "tipster": TipsterBot}
     default_bot = "tipster"
 

@@ -1,0 +1,74 @@
+"""Every game's tote board (issue 12, 2), at positions of seeded random games: a seat's
+board is the same at the real state and at any state it cannot tell from it (so it
+cannot depend on other seats' secrets), and its chances add up as the race's places
+do."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tote.core import CHANCE, State, all_games
+from tote.core.game import Game
+from tote.core.tote_board import estimate
+
+PLAYERS = {"wits-and-wagers": 4, "wetten": 4, "carcassonne": 3}
+GAMES = [g for g in all_games() if g.markets is not None]
+
+
+def positions(game: Game, seed: int, every: int = 40) -> list[State]:
+    """Copies of a seeded random game's state, one in ``every`` moves."""
+    state = game.new_state(None, PLAYERS.get(game.id, 3))
+    rng = random.Random(seed)
+    found = []
+    moves = 0
+    while not state.is_over:
+        if moves % every == every - 1:
+            found.append(state.clone())
+        turn = state.turn()
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+        else:
+            state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+        moves += 1
+    return found[:4]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_a_seats_board_is_blind_to_what_it_cannot_see(game: Game) -> None:
+    """Issue 12, 2: the board of a seat does not change when only other seats' secrets
+    change: at a world drawn for the seat (whose hidden parts are drawn afresh) it is
+    the board of the real state, for the same seed."""
+    markets = game.markets
+    assert markets is not None
+    for k, state in enumerate(positions(game, seed=3)):
+        seat = k % state.num_players
+        other = state.sample_world(seat, random.Random(k))
+        boards = [
+            estimate(s, seat, markets, rng=random.Random(9), samples=60).to_json()
+            for s in (state, other)
+        ]
+        for board in boards:
+            board.pop("seconds")
+        assert boards[0] == boards[1], f"{game.id}, seat {seat}"
+
+
+@pytest.mark.parametrize(
+    "game",
+    [g for g in GAMES if g.id in ("horse-fever", "wetten", "winners-circle")],
+    ids=lambda g: g.id,
+)
+def test_every_place_goes_to_exactly_one_horse(game: Game) -> None:
+    """Every race has a winner: the horses' chances of finishing first add up to 1 (in
+    Wetten! to at least 1: horses reaching the goal together share a place)."""
+    markets = game.markets
+    assert markets is not None
+    state = positions(game, seed=5)[0]
+    board = estimate(state, 0, markets, rng=random.Random(1), samples=200)
+    first = "win" if game.id == "winners-circle" else "1st"
+    total = sum(outcomes[first].value for outcomes in board.markets.values())
+    if game.id == "wetten":
+        assert total >= 1.0 - 1e-9
+    else:
+        assert total == pytest.approx(1.0)

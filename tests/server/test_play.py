@@ -181,6 +181,16 @@ def test_bots_play_on_their_own(store: Store) -> None:
     assert_only_own_views(store.record(table_id), spectator)
 
 
+def test_search_bots_play_at_a_server_table(store: Store) -> None:
+    """Issue 12, 3: ``ismcts`` and ``best-ev`` sit at a server table and play it to the
+    end (they search in a worker thread, seeing their seat's view only)."""
+    with serving(store) as client:
+        table_id, _, _ = new_game(client, 0, {0: "ismcts", 1: "best-ev"})
+        with socket(client, table_id) as spectator:
+            spectator.until(lambda m: m["view"]["over"])
+    assert store.table(table_id).status == "finished"
+
+
 # -------------------------------------------------------- seats and spectators
 def test_a_token_plays_only_its_own_seat(store: Store) -> None:
     with serving(store) as client:

@@ -15,7 +15,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from tote.bots import make_bot
+from tote.bots import BEST_EV, ISMCTS, make_bot
 from tote.core.bot import Bot, Observation
 from tote.core.errors import IllegalMove
 from tote.core.moves import Move
@@ -28,6 +28,10 @@ log = logging.getLogger("tote.server")
 
 RETRY_PAUSE = 1.0
 """Seconds a bot waits before trying again after the store refused its move."""
+
+SEARCH_BOTS = frozenset({ISMCTS, BEST_EV})
+"""Bots that search (issue 12): they choose in a worker thread, the table's lock held,
+so that the server keeps answering other tables meanwhile."""
 
 
 class Bots:
@@ -113,7 +117,11 @@ class Bots:
         state = table.match.state
         bot = self._bots[seat]
         try:
-            move: Move | None = bot.choose(Observation(state, seat))
+            observation = Observation(state, seat)
+            if bot.name in SEARCH_BOTS:  # tenths of a second: off the event loop
+                move: Move | None = await asyncio.to_thread(bot.choose, observation)
+            else:
+                move = bot.choose(observation)
         except Exception:
             log.exception("table %s: bot %r at seat %d failed", table.table_id, bot.name, seat)
             move = None

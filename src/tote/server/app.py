@@ -81,7 +81,9 @@ It also sends `{"type": "table", "table": {...}}` (seats changed),
 `{"type": "timeout", "seat": N}` (the server played a seat's timeout move) and
 `{"type": "error", "rule", "message"}` (your last message was refused; nothing
 changed). Send `{"type": "move", "move": {...}}` to play, `{"type": "view"}`
-to get your view again, `{"type": "ping"}` for a `pong`. A bad token is
+to get your view again, `{"type": "odds"}` for your tote board at a table
+created with `tote_board` (answered `{"type": "odds", "moves", "board"}`, to you
+alone: the public board for spectators), `{"type": "ping"}` for a `pong`. A bad token is
 closed with code 4403, an unknown table with 4404.
 """
 
@@ -358,6 +360,10 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
         settings: dict[str, Any] = {}
         if request.move_seconds is not None:
             settings["move_seconds"] = request.move_seconds
+        if request.tote_board:
+            if game.markets is None:
+                raise Refused("tote board", f"{game.title} has no tote board", 422)
+            settings["tote_board"] = True
         row, host_token = await run_sync(
             store.create_table,
             game.id,

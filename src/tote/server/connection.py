@@ -96,6 +96,8 @@ class Connection:
         """Log entries this client has: the next view message carries only the rest."""
         self.messages = Allowance(MESSAGES_PER_SECOND, MESSAGE_BURST)
         self.views = Allowance(VIEWS_PER_SECOND, VIEW_BURST)
+        self.odds_busy = False
+        """Whether this connection's tote board is being worked out (one at a time)."""
         self._queue: asyncio.Queue[str | Close] = asyncio.Queue()
 
     def send(self, message: dict[str, Any]) -> None:

@@ -1,6 +1,7 @@
 """What a client may send over the WebSocket, and how each message is answered.
 
-A client sends ``move``, ``view`` or ``ping`` (described in the OpenAPI text).
+A client sends ``move``, ``view``, ``odds`` (:mod:`tote.server.odds`) or ``ping``
+(described in the OpenAPI text).
 Whatever is wrong with a message (too long, not JSON, an unknown type, a move
 for another seat, a move the rules refuse) is answered with an ``error``
 message to that connection alone, and changes nothing.
@@ -13,12 +14,13 @@ import json
 from tote.core.errors import IllegalMove
 from tote.server.connection import Connection
 from tote.server.errors import Refused
+from tote.server.odds import answer_odds
 from tote.server.runtime import TableRuntime
 
 MAX_MESSAGE = 64 * 1024
 """Longest message a client may send, in characters."""
 
-MESSAGE_TYPES = ("move", "view", "ping")
+MESSAGE_TYPES = ("move", "view", "odds", "ping")
 """What a client may send over the WebSocket."""
 
 
@@ -57,6 +59,9 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
         async with table.lock:
             await table.fresh_locked()
             table.audience.send_view(conn)  # serialised under the lock
+        return
+    if kind == "odds":
+        await answer_odds(table, conn, data)
         return
     if kind != "move":
         known = ", ".join(MESSAGE_TYPES)

@@ -85,6 +85,17 @@ class CreateTableRequest(_Request):
     )
 
 
+    tote_board: bool = Field(
+        default=False,
+        description=(
+            "The tote board panel (issue 12): each seat may ask for its own board (the "
+            "chance of every outcome and the value of every bet it can place, from what "
+            "it knows) with the WebSocket message odds; spectators get the public board. "
+            "Off by default, so that a table can play without it."
+        ),
+    )
+
+
 class SeatInfo(BaseModel):
     seat: int
     name: str
@@ -105,6 +116,7 @@ class TableInfo(BaseModel):
     variants: list[str]
     options: dict[str, Any]
     move_seconds: int | None
+    tote_board: bool = False
     version: int
     """Moves stored so far (chance moves included)."""
     created_at: datetime

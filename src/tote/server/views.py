@@ -41,6 +41,7 @@ def table_info(
         variants=variants,
         options=row.options,
         move_seconds=row.settings.get("move_seconds"),
+        tote_board=bool(row.settings.get("tote_board", False)),
         version=row.version if version is None else version,
         created_at=row.created_at,
     )

@@ -1,0 +1,90 @@
+"""The tote board at a server table (issue 12, 2): a table option the host switches on,
+and the ``odds`` message, answered from the asking seat's knowledge to it alone."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tote.store import Store
+
+from .server_helpers import Socket, create_table, join, serving, socket, start
+
+
+def two_seat_table(client: TestClient, **extra: object) -> tuple[str, list[str]]:
+    table_id, host = create_table(client, "winners-circle", 2, **extra)
+    tokens = [join(client, table_id, seat) for seat in range(2)]
+    start(client, table_id, host)
+    return table_id, tokens
+
+
+def pong(sock: Socket) -> list[str]:
+    """The kinds of message received up to the answer to a ping."""
+    sock.ws.send_json({"type": "ping"})
+    kinds = []
+    while True:
+        message = sock.next()
+        kinds.append(message["type"])
+        if message["type"] == "pong":
+            return kinds
+
+
+def test_the_tote_board_is_off_unless_the_host_switches_it_on(store: Store) -> None:
+    with serving(store) as client:
+        plain, _ = create_table(client, "winners-circle", 2)
+        board, _ = create_table(client, "winners-circle", 2, tote_board=True)
+        assert client.get(f"/api/tables/{plain}").json()["tote_board"] is False
+        assert client.get(f"/api/tables/{board}").json()["tote_board"] is True
+
+
+def test_a_game_without_a_tote_board_cannot_have_one(store: Store) -> None:
+    with serving(store) as client:
+        response = client.post(
+            "/api/tables", json={"game": "carcassonne", "players": 2, "tote_board": True}
+        )
+        assert response.status_code == 422
+        assert "has no tote board" in response.text
+
+
+def test_a_seat_gets_its_own_board_and_nobody_else_sees_it(store: Store) -> None:
+    """The board answers the asking connection only, for its own seat; a spectator
+    gets the public board (no seat, no bets)."""
+    with serving(store) as client:
+        table_id, tokens = two_seat_table(client, tote_board=True)
+        with (
+            socket(client, table_id, tokens[0]) as s0,
+            socket(client, table_id, tokens[1]) as s1,
+            socket(client, table_id) as watcher,
+        ):
+            s0.ws.send_json({"type": "odds"})
+            answer = s0.expect("odds")
+            board = answer["board"]
+            assert board["seat"] == 0 and board["game"] == "winners-circle"
+            assert set(board["markets"]) == {
+                "red",
+                "blue",
+                "green",
+                "yellow",
+                "purple",
+                "orange",
+                "white",
+            }
+            assert "odds" not in pong(s1) and "odds" not in pong(watcher)
+            watcher.ws.send_json({"type": "odds"})
+            public = watcher.expect("odds")["board"]
+            assert public["seat"] is None and public["bets"] == []
+
+
+def test_odds_refusals_change_nothing(store: Store) -> None:
+    """Issue 12, bad input: the board of another seat, or at a table without it, is a
+    protocol error naming the reason."""
+    with serving(store) as client:
+        table_id, tokens = two_seat_table(client)
+        with socket(client, table_id, tokens[0]) as s0:
+            s0.ws.send_json({"type": "odds"})
+            error = s0.expect("error")
+            assert error["rule"] == "tote board" and "without the tote board" in error["message"]
+        table_id, tokens = two_seat_table(client, tote_board=True)
+        with socket(client, table_id, tokens[0]) as s0:
+            s0.ws.send_json({"type": "odds", "seat": 1})
+            error = s0.expect("error")
+            assert error["rule"] == "seat" and "only its own tote board" in error["message"]

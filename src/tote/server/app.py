@@ -261,6 +261,7 @@ def _game_info(game: Game) -> GameInfo:
         ],
         bots=list(bots_for(game)),
         default_bot=default_bot(game),
+        tote_board=game.markets is not None,
         options=game.options().model_dump(mode="json"),
         options_schema=game.options_model.model_json_schema(),
     )

@@ -53,6 +53,8 @@ class GameInfo(BaseModel):
     variants: list[VariantInfo]
     bots: list[str]
     default_bot: str
+    tote_board: bool = False
+    """Whether the game has a tote board a table may switch on (issue 12)."""
     options: dict[str, Any]
     """Every option with its default value."""
     options_schema: dict[str, Any]

@@ -128,6 +128,14 @@ function renderSetup() {
         h("input#move-seconds", { type: "number", min: "1", max: "86400", step: "1", inputmode: "numeric", placeholder: "none" }),
         h("span.muted", null, "seconds (for games without timers of their own)"),
       ),
+      game.toteBoard
+        ? h(
+            "label.inline",
+            null,
+            h("input#tote-board", { type: "checkbox" }),
+            h("span", null, "Tote board (each player sees the odds of their bets, from what they know)"),
+          )
+        : null,
       formOptions(game).map(optionField),
       h(
         "label.block",
@@ -317,6 +325,7 @@ async function createTable(event) {
     const body = { game: game.id, players: state.seats.length, variants, options, bots };
     const seconds = Number(($("move-seconds") && $("move-seconds").value) || 0);
     if (seconds > 0) body.move_seconds = Math.trunc(seconds);
+    if ($("tote-board") && $("tote-board").checked) body.tote_board = true;
     const created = await post("/api/tables", body);
     const tableId = created.table_id || created.id;
     saveHostToken(tableId, created.host_token);

@@ -96,6 +96,7 @@ export function normaliseGame(g) {
     variants: variantsOf(g.variants),
     bots: botsOf(g.bots),
     defaultBot: g.default_bot || null,
+    toteBoard: Boolean(g.tote_board),
     optionsSchema: g.options_schema || null,
     note: NOTES[g.id] || g.players_note || null,
     blurb: BLURBS[g.id] || g.description || "",
@@ -122,5 +123,6 @@ export function normaliseTable(t) {
     variants,
     options: t.options || {},
     players: t.players || seats.length,
+    toteBoard: Boolean(t.tote_board),
   };
 }

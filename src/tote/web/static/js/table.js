@@ -11,6 +11,7 @@
 import { ApiError, forgetSeat, get, hostToken, post, savedName, savedSeat, saveName, saveSeat } from "./api.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
 import { fill, h, ordinal, seatColour, toast } from "./ui.js";
+import * as toteBoard from "./toteboard.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -236,6 +237,10 @@ function onMessage(message) {
       }
       setBusy(false);
       renderAll();
+      if (page.view) toteBoard.changed(message.version, page.view.over);
+      break;
+    case "odds":
+      toteBoard.show(message, names());
       break;
     case "table":
       if (message.table) page.table = normaliseTable(message.table);
@@ -244,6 +249,7 @@ function onMessage(message) {
       break;
     case "error":
       setBusy(false);
+      if (toteBoard.refused(message.message || "")) break;
       toast(message.message || "The move was refused.", "error", message.rule || "Not allowed");
       break;
     case "timeout": {
@@ -596,6 +602,11 @@ async function main() {
   const [module, games] = await Promise.all([loadModule(page.table.game), get("/api/games").catch(() => [])]);
   page.module = module;
   page.game = listOf(games, "games").map(normaliseGame).find((g) => g.id === page.table.game) || null;
+  toteBoard.setUp(document.querySelector("aside.side"), page.table.toteBoard, (message) => {
+    if (!page.socket || !page.connected) return false;
+    page.socket.send(JSON.stringify(message));
+    return true;
+  });
   renderAll();
   connect();
   setInterval(tickTimer, 250);

@@ -1,0 +1,140 @@
+// The tote board panel of the table page (issue 12).
+//
+// Shown only at tables whose host switched the tote board on. While it is open it asks
+// the server for this seat's board (`{"type": "odds"}`) when opened and again after each
+// change of the game; the server works it out from this seat's knowledge only (a
+// spectator gets the public board) and sends it to this connection alone.
+
+import { fill, h } from "./ui.js";
+
+const panel = { element: null, send: null, asked: -1, shown: null, waiting: false };
+
+function percent(x) {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+function half(e) {
+  return `±${(50 * (e.high - e.low)).toFixed(1)}`;
+}
+
+/** Ask for the board of the position with `moves` moves, once, if the panel is open. */
+function ask(moves) {
+  if (!panel.element || !panel.element.open || !panel.send || panel.waiting) return;
+  if (moves === panel.asked) return;
+  panel.asked = moves;
+  panel.waiting = true;
+  if (panel.send({ type: "odds" })) {
+    fill(panel.element.querySelector(".tote-body"), h("p.muted", null, "Working out the odds…"));
+  } else {
+    panel.waiting = false;
+  }
+}
+
+/** Set the panel up in `aside` (once): `enabled` says whether the table has it. */
+export function setUp(aside, enabled, send) {
+  panel.send = send;
+  if (!enabled) {
+    if (panel.element) panel.element.hidden = true;
+    return;
+  }
+  if (!panel.element) {
+    panel.element = h(
+      "details#tote-board.panel.tote",
+      null,
+      h("summary", null, "Tote board"),
+      h("div.tote-body", { "aria-live": "polite" }, h("p.muted", null, "Open to see the odds of your bets.")),
+    );
+    panel.element.addEventListener("toggle", () => {
+      if (panel.element.open) ask(panel.moves ?? 0);
+    });
+    aside.prepend(panel.element);
+  }
+  panel.element.hidden = false;
+}
+
+/** The game changed: `moves` moves so far, `over` whether it ended. */
+export function changed(moves, over) {
+  panel.moves = moves;
+  if (over || !panel.element) return;
+  ask(moves);
+}
+
+/** A refusal of the last request (shown in the panel; the next change asks again). */
+export function refused(message) {
+  if (!panel.waiting || !panel.element) return false;
+  panel.waiting = false;
+  panel.asked = -1;
+  fill(panel.element.querySelector(".tote-body"), h("p.muted", null, message));
+  return true;
+}
+
+/** Draw a board the server sent: `{moves, board}`. */
+export function show(message, names) {
+  panel.waiting = false;
+  if (!panel.element) return;
+  const board = message.board;
+  const labels = [];
+  for (const outcomes of Object.values(board.markets)) {
+    for (const label of Object.keys(outcomes)) if (!labels.includes(label)) labels.push(label);
+  }
+  const who = board.seat === null ? "the public board" : `${names[board.seat] || `seat ${board.seat}`}'s board`;
+  const chances = h(
+    "table.tote-chances",
+    null,
+    h("caption", null, `Chances to the end of the ${board.horizon}`),
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, ""), labels.map((l) => h("th", { scope: "col" }, l)))),
+    h(
+      "tbody",
+      null,
+      Object.entries(board.markets).map(([market, outcomes]) =>
+        h(
+          "tr",
+          null,
+          h("th", { scope: "row" }, market),
+          labels.map((l) => {
+            const e = outcomes[l];
+            return h("td", { title: e ? `95% interval ${percent(e.low)} to ${percent(e.high)}` : "" }, e ? percent(e.value) : "");
+          }),
+        ),
+      ),
+    ),
+  );
+  const bets = [...board.bets].sort((a, b) => b.ev.value - a.ev.value);
+  const betList = bets.length
+    ? h(
+        "table.tote-bets",
+        null,
+        h("caption", null, `Your bets now, by expected value (${board.unit})`),
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "Value"), h("th", { scope: "col" }, "95% interval"))),
+        h(
+          "tbody",
+          null,
+          bets.map((b, i) =>
+            h(
+              i === 0 ? "tr.best" : "tr",
+              null,
+              h("th", { scope: "row" }, b.label),
+              h("td", null, `${b.ev.value >= 0 ? "+" : ""}${b.ev.value.toFixed(1)}`),
+              h("td", null, `${b.ev.low.toFixed(1)} to ${b.ev.high.toFixed(1)}`),
+            ),
+          ),
+        ),
+      )
+    : h("p.muted", null, "No bet of yours to place now.");
+  fill(
+    panel.element.querySelector(".tote-body"),
+    h("p.muted", null, `${who}: ${board.samples.toLocaleString()} sampled worlds in ${board.seconds.toFixed(2)} s; ± is a 95% interval.`),
+    chances,
+    betList,
+  );
+  panel.element.querySelectorAll(".tote-chances td").forEach((td) => {
+    if (td.title) td.append(h("span.muted", null, ` ${half(outcomeOf(board, td))}`));
+  });
+}
+
+function outcomeOf(board, td) {
+  const row = td.parentElement;
+  const market = row.querySelector("th").textContent;
+  const labels = [...row.closest("table").querySelectorAll("thead th")].map((th) => th.textContent);
+  return board.markets[market][labels[td.cellIndex]];
+}

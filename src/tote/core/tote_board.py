@@ -104,6 +104,25 @@ class Markets(ABC):
         mid-game)."""
 
 
+class ChancesOnly(Markets):
+    """Markets whose board shows the chances only: no bet of the game is valued yet."""
+
+    def bets(self, state: State, seat: int | None) -> list[BetChoice]:
+        return []
+
+    def payoffs(
+        self, start: State, end: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> list[float]:
+        return [0.0] * len(bets)
+
+    def settled(self, start: State, now: State) -> bool:
+        """By default the race, question or scoring ends when the game's ``history`` (a
+        list every game keeps, one entry each) grows."""
+        history = getattr(now, "history", None)
+        assert isinstance(history, list)
+        return len(history) > len(getattr(start, "history", ()))
+
+
 @dataclass(frozen=True, slots=True)
 class Estimate:
     """A probability or an expected value with its 95% confidence interval."""

@@ -86,7 +86,6 @@ class CreateTableRequest(_Request):
         ),
     )
 
-
     tote_board: bool = Field(
         default=False,
         description=(

@@ -5,23 +5,17 @@ are not computed yet: the board shows the chances only (see docs/odds.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import ChancesOnly
 from tote.games.horse_fever.state import HorseFeverState
 
 PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"]
 
 
-class HorseFeverMarkets(Markets):
+class HorseFeverMarkets(ChancesOnly):
     unit = "Danari"
     horizon_name = "race"
     precision_outcomes = frozenset({"1st"})
-
-    def settled(self, start: State, now: State) -> bool:
-        assert isinstance(start, HorseFeverState) and isinstance(now, HorseFeverState)
-        return len(now.history) > len(start.history)
 
     def outcome_labels(self, start: State) -> dict[str, list[str]]:
         assert isinstance(start, HorseFeverState)
@@ -34,14 +28,6 @@ class HorseFeverMarkets(Markets):
         else:
             ranking = [end.colours[lane] for lane in end.ranking]
         return {colour: PLACES[place] for place, colour in enumerate(ranking)}
-
-    def bets(self, state: State, seat: int | None) -> list[BetChoice]:
-        return []
-
-    def payoffs(
-        self, start: State, end: State, seat: int | None, bets: Sequence[BetChoice]
-    ) -> list[float]:
-        return [0.0] * len(bets)
 
     def standings(self, state: State) -> list[float]:
         """HF 4: the most VP wins, Danari break ties (the Party Game counts chips)."""

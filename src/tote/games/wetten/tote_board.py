@@ -5,23 +5,17 @@ yet: the board shows the chances only (see docs/odds.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import ChancesOnly
 from tote.games.wetten.state import WettenState
 
 LABELS = ["1st", "2nd", "3rd", "4th", "unplaced"]
 
 
-class WettenMarkets(Markets):
+class WettenMarkets(ChancesOnly):
     unit = "money"
     horizon_name = "race"
     precision_outcomes = frozenset({"1st"})
-
-    def settled(self, start: State, now: State) -> bool:
-        assert isinstance(start, WettenState) and isinstance(now, WettenState)
-        return len(now.history) > len(start.history)
 
     def outcome_labels(self, start: State) -> dict[str, list[str]]:
         assert isinstance(start, WettenState)
@@ -37,14 +31,6 @@ class WettenMarkets(Markets):
             name: LABELS[place - 1] if isinstance(place, int) and 1 <= place <= 4 else "unplaced"
             for name, place in places.items()
         }
-
-    def bets(self, state: State, seat: int | None) -> list[BetChoice]:
-        return []
-
-    def payoffs(
-        self, start: State, end: State, seat: int | None, bets: Sequence[BetChoice]
-    ) -> list[float]:
-        return [0.0] * len(bets)
 
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WettenState)

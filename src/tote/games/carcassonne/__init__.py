@@ -41,6 +41,7 @@ from tote.games.carcassonne.moves import (
 from tote.games.carcassonne.options import CarcassonneOptions
 from tote.games.carcassonne.setup import content
 from tote.games.carcassonne.state import CarcassonneState
+from tote.games.carcassonne.tote_board import CarcassonneMarkets
 
 
 class Carcassonne(Game):
@@ -54,6 +55,7 @@ class Carcassonne(Game):
         "river": ("with The River: the 12 river tiles first", {"river": True}),
         "abbot": ("with The Abbot: an abbot each, for monasteries and gardens", {"abbot": True}),
     }
+    markets = CarcassonneMarkets()
     bots: ClassVar[dict[str, BotFactory]] = {"random": RandomBot, "greedy": GreedyBot}
     default_bot = "greedy"
 

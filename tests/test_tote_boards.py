@@ -72,3 +72,38 @@ def test_every_place_goes_to_exactly_one_horse(game: Game) -> None:
         assert total >= 1.0 - 1e-9
     else:
         assert total == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in GAMES if g.id in ("horse-fever", "wetten")], ids=lambda g: g.id
+)
+def test_the_first_race_chances_agree_with_real_first_races(game: Game) -> None:
+    """Issue 12, 2 (honesty): before the first deal nothing is known to anyone; the
+    public board's chance of each horse winning the first race agrees with its share of
+    wins in 1,500 real games (the engine's own chance, every move checked, random
+    players), within three standard errors of the difference."""
+    markets = game.markets
+    assert markets is not None
+    players = PLAYERS.get(game.id, 3)
+    start = game.new_state(None, players)
+    board = estimate(start, None, markets, rng=random.Random(4), samples=1500, precision=0.001)
+    runs = 1500
+    wins: dict[str, int] = {}
+    for seed in range(runs):
+        state = game.new_state(None, players)
+        rng = random.Random(10_000 + seed)
+        while not markets.settled(start, state) and not state.is_over:
+            turn = state.turn()
+            if turn.chance:
+                state.apply(CHANCE, state.sample_chance(rng))
+            else:
+                state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+        for market, outcome in markets.outcomes(start, state).items():
+            if outcome == "1st":
+                wins[market] = wins.get(market, 0) + 1
+    for market, outcomes in board.markets.items():
+        p = outcomes["1st"].value
+        f = wins.get(market, 0) / runs
+        pooled = max((p + f) / 2, 0.01)
+        tolerance = 3 * (pooled * (1 - pooled) * (1 / board.samples + 1 / runs)) ** 0.5
+        assert abs(p - f) <= tolerance, f"{game.id} {market}: board {p:.3f}, real {f:.3f}"

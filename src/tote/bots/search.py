@@ -109,6 +109,8 @@ class IsmctsBot:
             self._iterate(root, obs.sample_world(self.rng), obs.seat)
             if deadline is not None and self.clock() >= deadline:
                 break
+        if not root.children:  # pragma: no cover - every iteration expands the root
+            return obs.random_move(self.rng)
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         move = best[0]
         assert isinstance(move, Move)
@@ -122,7 +124,9 @@ class IsmctsBot:
         expanded = False
         while not expanded:
             turn = world.turn()
-            if turn.over or (self.markets is not None and self.markets.settled(start, world)):
+            if turn.over or (
+                path and self.markets is not None and self.markets.settled(start, world)
+            ):
                 break
             if turn.chance:
                 world.apply_unchecked(CHANCE, world.sample_chance(rng), turn)

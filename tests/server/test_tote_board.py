@@ -3,8 +3,10 @@ and the ``odds`` message, answered from the asking seat's knowledge to it alone.
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
+from tote.core import get_game
 from tote.store import Store
 
 from .server_helpers import Socket, create_table, join, serving, socket, start
@@ -36,7 +38,11 @@ def test_the_tote_board_is_off_unless_the_host_switches_it_on(store: Store) -> N
         assert client.get(f"/api/tables/{board}").json()["tote_board"] is True
 
 
-def test_a_game_without_a_tote_board_cannot_have_one(store: Store) -> None:
+def test_a_game_without_a_tote_board_cannot_have_one(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game has a board now; one without it (a plugged-in game) is refused."""
+    monkeypatch.setattr(type(get_game("carcassonne")), "markets", None)
     with serving(store) as client:
         response = client.post(
             "/api/tables", json={"game": "carcassonne", "players": 2, "tote_board": True}

@@ -102,7 +102,8 @@ def render_board(board: Board, names: list[str] | None = None) -> Group:
         bets = Table(title=f"Your bets now, in {units}", title_justify="left")
         bets.add_column("Bet")
         bets.add_column("Stake", justify="right")
-        bets.add_column("Expected value", justify="right")
+        named = bool(board.other_units)
+        bets.add_column(f"Expected {board.unit}" if named else "Expected value", justify="right")
         bets.add_column("95% interval", justify="right")
         for unit in board.other_units:
             bets.add_column(f"Expected {unit}", justify="right")

@@ -6,6 +6,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from tote.core import CHANCE, Match, get_game
 from tote.games.winners_circle.moves import DrawHorseCard, FirstBettor
 
@@ -94,9 +96,13 @@ def test_play_shows_the_board_on_request() -> None:
     assert "Final board" in out
 
 
-def test_odds_shows_horse_fevers_bets_in_danari_and_vp(tmp_path: Path) -> None:
+def test_odds_shows_horse_fevers_bets_in_danari_and_vp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 12: Horse Fever's bets are valued in Danari and in VP; the table has a
-    column for each, and the JSON each bet's ``other_ev`` in VP."""
+    column for each (on a terminal wide enough not to wrap the headings), and the JSON
+    each bet's ``other_ev`` in VP."""
+    monkeypatch.setenv("COLUMNS", "160")
     game = get_game("horse-fever")
     assert game.markets is not None
     match = Match(game, 3, {}, seed=5)

@@ -7,7 +7,14 @@ import random
 
 from tote.core import CHANCE
 from tote.core.tote_board import Board, estimate
-from tote.games.horse_fever.moves import BuyActionCards, PlaceBet, PlayActionCard, SkipBet
+from tote.games.horse_fever.moves import (
+    BuyActionCards,
+    BuyCard,
+    KeepCard,
+    PlaceBet,
+    PlayActionCard,
+    SkipBet,
+)
 from tote.games.horse_fever.state import HorseFeverState
 from tote.games.horse_fever.tote_board import HorseFeverMarkets
 
@@ -102,6 +109,25 @@ def test_hf_3_3_cards_on_a_lane_change_the_value_of_bets_on_it() -> None:
     assert "show:white:200" not in {b.bet.key for b in board.bets}
     assert "win:white:200" in {b.bet.key for b in board.bets}
     assert_bets_follow_hf_3_3(state, board, {"white": 400}, {"white": 1})
+
+
+def test_hf_3_3_an_assistants_bonus_counts_in_the_betting_it_pays_for() -> None:
+    """HF 3.3 with the Assistant Pedro Pugnos (proposed: +200 D on each winning bet of
+    the second betting): seat 0's bets are worth no bonus at its first bet (HF 2.1) and
+    200 D more when they win at its second bet (HF 2.3)."""
+    state = started(3)
+    state.apply(0, BuyCard("assistant"))
+    draw(state, "S32", "S23", "S24", "S25")
+    state.apply(0, KeepCard("S32"))
+    pass_all(state)
+    assert state.phase == "first_bet" and state.turn().seats == (0,)
+    assert_bets_follow_hf_3_3(state, board_of(state, 0, samples=300), {}, {})
+    first_bets(state)
+    while state.turn().seats != (0,):
+        state.apply(state.turn().seats[0], SkipBet())
+    assert state.phase == "second_bet"
+    bonus = dict.fromkeys(state.colours, 200)
+    assert_bets_follow_hf_3_3(state, board_of(state, 0, samples=300), bonus, {})
 
 
 def test_issue_12_only_a_seat_that_can_bet_now_has_bets() -> None:

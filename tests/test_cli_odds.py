@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
+
+import pytest
 
 from tote.core import CHANCE, Match, get_game
 from tote.games.winners_circle.moves import DrawHorseCard, FirstBettor
@@ -91,3 +94,32 @@ def test_play_shows_the_board_on_request() -> None:
     assert "Tote board" in out and "Your bets now" in out
     assert "odds, help, quit]" in out
     assert "Final board" in out
+
+
+def test_odds_shows_horse_fevers_bets_in_danari_and_vp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12: Horse Fever's bets are valued in Danari and in VP; the table has a
+    column for each (on a terminal wide enough not to wrap the headings), and the JSON
+    each bet's ``other_ev`` in VP."""
+    monkeypatch.setenv("COLUMNS", "160")
+    game = get_game("horse-fever")
+    assert game.markets is not None
+    match = Match(game, 3, {}, seed=5)
+    rng = random.Random(5)
+    state = match.state
+    while state.turn().chance or not game.markets.bets(state, state.turn().seats[0]):
+        seat = CHANCE if state.turn().chance else state.turn().seats[0]
+        move = state.sample_chance(rng) if seat == CHANCE else state.random_move(seat, rng)
+        match.play(seat, move)
+    seat = state.turn().seats[0]
+    path = tmp_path / "hf.json"
+    path.write_text(match.record().to_json_text())
+    result = invoke("odds", str(path), "--seat", str(seat), "--samples", "200")
+    assert result.exit_code == 0, result.output
+    assert "Your bets now, in Danari and VP" in result.stdout
+    assert "Expected Danari" in result.stdout and "Expected VP" in result.stdout
+    result = invoke("odds", str(path), "--seat", str(seat), "--samples", "200", "--json")
+    board = json.loads(result.stdout)
+    assert board["other_units"] == ["VP"]
+    assert all(set(b["other_ev"]) == {"VP"} for b in board["bets"]) and board["bets"]

@@ -107,3 +107,19 @@ def test_the_first_race_chances_agree_with_real_first_races(game: Game) -> None:
         pooled = max((p + f) / 2, 0.01)
         tolerance = 3 * (pooled * (1 - pooled) * (1 / board.samples + 1 / runs)) ** 0.5
         assert abs(p - f) <= tolerance, f"{game.id} {market}: board {p:.3f}, real {f:.3f}"
+
+
+@pytest.mark.parametrize(
+    "game", [g for g in GAMES if g.markets and not g.markets.other_units], ids=lambda g: g.id
+)
+def test_a_board_in_one_unit_keeps_its_json(game: Game) -> None:
+    """Issue 12 (Horse Fever's VP): a second unit is an addition to the board's JSON; a
+    game whose bets pay in one unit has neither ``other_units`` nor ``other_ev``."""
+    markets = game.markets
+    assert markets is not None
+    for k, state in enumerate(positions(game, seed=3)):
+        board = estimate(state, k % state.num_players, markets, rng=random.Random(2), samples=30)
+        found = board.to_json()
+        assert "other_units" not in found
+        assert all("other_ev" not in bet for bet in found["bets"])
+        assert all(bet.other == {} for bet in board.bets)

@@ -98,19 +98,29 @@ def render_board(board: Board, names: list[str] | None = None) -> Group:
         chances.add_row(market, *cells)
     parts.append(chances)
     if board.bets:
-        bets = Table(title=f"Your bets now, in {board.unit}", title_justify="left")
+        units = " and ".join([board.unit, *board.other_units])
+        bets = Table(title=f"Your bets now, in {units}", title_justify="left")
         bets.add_column("Bet")
         bets.add_column("Stake", justify="right")
-        bets.add_column("Expected value", justify="right")
+        named = bool(board.other_units)
+        bets.add_column(f"Expected {board.unit}" if named else "Expected value", justify="right")
         bets.add_column("95% interval", justify="right")
+        for unit in board.other_units:
+            bets.add_column(f"Expected {unit}", justify="right")
+            bets.add_column(f"{unit} 95% interval", justify="right")
         best = board.best_bet()
         for value in sorted(board.bets, key=lambda b: -b.ev.value):
             style = "bold green" if value is best else ""
+            others: list[str] = []
+            for unit in board.other_units:
+                e = value.other[unit]
+                others += [f"{e.value:+.2f}", f"{e.low:+.2f} to {e.high:+.2f}"]
             bets.add_row(
                 Text(value.bet.label, style=style),
                 f"{value.bet.stake:g}",
                 Text(f"{value.ev.value:+.2f}", style=style),
                 f"{value.ev.low:+.2f} to {value.ev.high:+.2f}",
+                *others,
             )
         parts.append(bets)
     else:

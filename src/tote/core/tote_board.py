@@ -67,6 +67,10 @@ class Markets(ABC):
     """The game's money or points, in words: ``"$"``, ``"Danari"``, ``"points"``."""
     horizon_name: ClassVar[str] = "race"
     """What a rollout plays out by default: ``"race"``, ``"question"``, ``"scoring"``."""
+    other_units: ClassVar[tuple[str, ...]] = ()
+    """Further units each bet is valued in besides :attr:`unit`, by
+    :meth:`payoffs_with_others` (Horse Fever: ``("VP",)``, whose bets pay Danari and Victory
+    Points). A bet's ``ev`` stays in :attr:`unit`, and :meth:`Board.best_bet` ranks by it."""
     precision_outcomes: ClassVar[frozenset[str] | None] = None
     """The outcomes whose chances the precision target is about (Winner's Circle: each
     horse's ``win``); ``None``: every outcome. The others are reported with their own,
@@ -97,6 +101,13 @@ class Markets(ABC):
     ) -> list[float]:
         """What each bet would have earned the seat, net of its stake, in :attr:`unit`,
         had it been placed at ``start`` and the rollout ended at ``end``."""
+
+    def payoffs_with_others(
+        self, start: State, end: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> tuple[list[float], list[list[float]]]:
+        """:meth:`payoffs`, and the same in each of :attr:`other_units` (one list per
+        unit, one value per bet), worked out together. By default no other unit."""
+        return self.payoffs(start, end, seat, bets), []
 
     @abstractmethod
     def standings(self, state: State) -> list[float]:
@@ -137,19 +148,24 @@ class Estimate:
 
 @dataclass(frozen=True, slots=True)
 class BetValue:
-    """One bet on the board: its expected value to the seat, net of its stake."""
+    """One bet on the board: its expected value to the seat, net of its stake, in the
+    board's unit, and in each of its other units (``other``: unit -> value)."""
 
     bet: BetChoice
     ev: Estimate
+    other: dict[str, Estimate] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "key": self.bet.key,
             "label": self.bet.label,
             "move": None if self.bet.move is None else self.bet.move.to_json(),
             "stake": self.bet.stake,
             "ev": self.ev.to_json(),
         }
+        if self.other:
+            found["other_ev"] = {unit: e.to_json() for unit, e in self.other.items()}
+        return found
 
 
 @dataclass(frozen=True)
@@ -166,6 +182,8 @@ class Board:
     """``"precision"``, ``"samples"``, ``"time"`` or ``"cancelled"``."""
     markets: dict[str, dict[str, Estimate]]
     bets: list[BetValue] = field(default_factory=list)
+    other_units: tuple[str, ...] = ()
+    """The units of each bet's ``other`` values (:attr:`Markets.other_units`)."""
 
     def best_bet(self) -> BetValue | None:
         """The placeable bet of highest expected value, if any."""
@@ -173,7 +191,7 @@ class Board:
         return max(placeable, key=lambda b: b.ev.value, default=None)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        found: dict[str, Any] = {
             "game": self.game,
             "seat": self.seat,
             "unit": self.unit,
@@ -186,6 +204,9 @@ class Board:
             },
             "bets": [b.to_json() for b in self.bets],
         }
+        if self.other_units:
+            found["other_units"] = list(self.other_units)
+        return found
 
 
 def wilson(successes: int, n: int) -> Estimate:
@@ -245,13 +266,23 @@ def rollout(
 
 
 class Tally:
-    """The running counts of a board: outcomes per market, sums of each bet's payoff."""
+    """The running counts of a board: outcomes per market, sums of each bet's payoff
+    (and, per other unit, of its payoff in that unit)."""
 
-    def __init__(self, bets: Sequence[BetChoice]) -> None:
+    def __init__(self, bets: Sequence[BetChoice], other_units: int = 0) -> None:
         self.n = 0
         self.counts: dict[str, dict[str, int]] = {}
         self.sums = [0.0] * len(bets)
         self.squares = [0.0] * len(bets)
+        self.other_sums = [[0.0] * len(bets) for _ in range(other_units)]
+        self.other_squares = [[0.0] * len(bets) for _ in range(other_units)]
+
+    def add_other(self, payoffs: Sequence[Sequence[float]]) -> None:
+        """One rollout's payoffs in the other units (call after :meth:`add`)."""
+        for sums, squares, values in zip(self.other_sums, self.other_squares, payoffs, strict=True):
+            for i, value in enumerate(values):
+                sums[i] += value
+                squares[i] += value * value
 
     def add(self, outcomes: dict[str, str], payoffs: Sequence[float]) -> None:
         self.n += 1
@@ -317,14 +348,20 @@ def estimate(
     began = clock()
     deadline = None if seconds is None else began + seconds
     bets = markets.bets(state, seat)
-    tally = Tally(bets)
+    others = len(markets.other_units) if bets else 0
+    tally = Tally(bets, others)
     only = markets.precision_outcomes
     stopped_by = "samples"
     check_every = 16
     while tally.n < samples:
         world = state.sample_world(seat, rng, log=False)
         end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
-        tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
+        if others:
+            payoffs, other_payoffs = markets.payoffs_with_others(state, end, seat, bets)
+            tally.add(markets.outcomes(state, end), payoffs)
+            tally.add_other(other_payoffs)
+        else:
+            tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
         if tally.n % check_every:
             continue
         widest = tally.widest(only) if tally.n >= min_samples else math.inf
@@ -360,8 +397,16 @@ def _board(
         counts = tally.counts.get(market, {})
         order = [*labels.get(market, []), *(o for o in counts if o not in labels.get(market, []))]
         table[market] = {o: wilson(counts.get(o, 0), tally.n) for o in order}
+    units = markets.other_units if tally.other_sums else ()
     values = [
-        BetValue(bet, mean_interval(tally.sums[i], tally.squares[i], tally.n))
+        BetValue(
+            bet,
+            mean_interval(tally.sums[i], tally.squares[i], tally.n),
+            {
+                unit: mean_interval(tally.other_sums[u][i], tally.other_squares[u][i], tally.n)
+                for u, unit in enumerate(units)
+            },
+        )
         for i, bet in enumerate(bets)
     ]
     return Board(
@@ -374,4 +419,5 @@ def _board(
         stopped_by=stopped_by,
         markets=table,
         bets=values,
+        other_units=units,
     )

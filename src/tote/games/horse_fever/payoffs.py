@@ -4,6 +4,7 @@ the round). Next in reading order: ``auction.py``."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tote.core.events import Event
@@ -12,52 +13,84 @@ from tote.games.horse_fever.decks import Deck
 from tote.games.horse_fever.race import new_row
 
 if TYPE_CHECKING:
+    from tote.games.horse_fever.betting import Bet
     from tote.games.horse_fever.state import HorseFeverState
+
+
+@dataclass(frozen=True, slots=True)
+class RaceResult:
+    """What a race's bets are paid on (HF 3.3): the ranking (lanes, first to last) and,
+    for each lane, the Stable's odds N (1:N) and the money and VP that cards add to its
+    winning bets, as they stood at the payoffs. The state keeps the last one
+    (``state.race_result``, in no view) so that the tote board can value a bet that was
+    not placed by the same rule (:func:`bet_payoff`)."""
+
+    ranking: tuple[int, ...]
+    odds: tuple[int, ...]
+    bet_money: tuple[int, ...]
+    bet_vp: tuple[int, ...]
+
+
+def race_result(state: HorseFeverState) -> RaceResult:
+    """The finished race of ``state`` as its payoffs read it."""
+    return RaceResult(
+        tuple(state.ranking),
+        tuple(state.odds(lane) for lane in range(6)),
+        tuple(fx.bet_money for fx in state.effects),
+        tuple(fx.bet_vp for fx in state.effects),
+    )
+
+
+def bet_won(state: HorseFeverState, race: RaceResult, bet: Bet) -> bool:
+    """HF 3.3: a Win bet wins if its horse is first, a Show bet if it is first to third
+    (fourth too with the ``show_fourth`` skill)."""
+    place = race.ranking.index(bet.lane)
+    show_places = 4 if state.skill(bet.seat) == "show_fourth" else 3
+    return place == 0 if bet.kind == "win" else place < show_places
+
+
+def bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int, int]:
+    """HF 3.3: what ``bet`` is paid, as (Danari, VP). A winning Win bet pays its stake x
+    the odds, a winning Show bet twice its stake (both with the stake back), and 3 or 1
+    VP; cards on the lane add money or VP (never below 0), the bettor's Assistants a
+    bonus; PG 3.1: no VP in the Party Game. A lost bet pays (0, 0): its stake is the
+    Bank's (HF 2.0)."""
+    if not bet_won(state, race, bet):
+        return 0, 0
+    board = state.board
+    if bet.kind == "win":
+        danari, vp = bet.amount * race.odds[bet.lane], board.win_vp.value
+    else:
+        danari, vp = bet.amount * 2, board.show_vp.value
+    danari = max(0, danari + race.bet_money[bet.lane])
+    vp = 0 if state.party else max(0, vp + race.bet_vp[bet.lane])
+    bonus = sum(
+        e.win_bonus + (e.win_bonus_first if bet.betting == 1 else e.win_bonus_second)
+        for e in state.assistant_effects(bet.seat)
+    )
+    return danari + bonus, vp
 
 
 def payoffs(state: HorseFeverState) -> None:
     """HF 3.3: bets, Stable prizes, Assistants' and Horses' money; then 3.4."""
-    place_of = {lane: i for i, lane in enumerate(state.ranking)}
+    race = state.race_result = race_result(state)
     lines: list[dict[str, Any]] = []
     board = state.board
     for seat in state.clockwise(state.first_player):
         effects = state.assistant_effects(seat)
         for b in (b for b in state.bets if b.seat == seat):
-            place = place_of[b.lane]
-            show_places = 4 if state.skill(seat) == "show_fourth" else 3
-            won = place == 0 if b.kind == "win" else place < show_places
-            if not won:
-                lines.append(
-                    {
-                        "seat": seat,
-                        "stable": state.colours[b.lane],
-                        "bet": b.kind,
-                        "won": False,
-                        "danari": 0,
-                        "vp": 0,
-                    }
-                )
-                continue
-            fx = state.effects[b.lane]
-            if b.kind == "win":
-                danari, vp = b.amount * state.odds(b.lane), board.win_vp.value
-            else:
-                danari, vp = b.amount * 2, board.show_vp.value
-            danari = max(0, danari + fx.bet_money)
-            vp = 0 if state.party else max(0, vp + fx.bet_vp)  # PG 3.1: no VP
-            bonus = sum(
-                e.win_bonus + (e.win_bonus_first if b.betting == 1 else e.win_bonus_second)
-                for e in effects
-            )
-            state._pay(seat, danari + bonus)
-            state._give_vp(seat, vp)
+            danari, vp = bet_payoff(state, race, b)
+            won = bet_won(state, race, b)
+            if won:
+                state._pay(seat, danari)
+                state._give_vp(seat, vp)
             lines.append(
                 {
                     "seat": seat,
                     "stable": state.colours[b.lane],
                     "bet": b.kind,
-                    "won": True,
-                    "danari": danari + bonus,
+                    "won": won,
+                    "danari": danari,
                     "vp": vp,
                 }
             )

@@ -23,6 +23,7 @@ from tote.games.horse_fever import (
     betting,
     final_stage,
     party,
+    payoffs,
     purchase,
     race_phase,
     sampling,
@@ -186,6 +187,8 @@ class HorseFeverState(State):
         self.round = 0
         self.first_player = 0
         self.history: list[dict[str, Any]] = []
+        self.race_result: payoffs.RaceResult | None = None
+        """What the last race's bets were paid on (HF 3.3), for the tote board; in no view."""
         self.fulfilled: list[list[str]] = [[] for _ in range(n)]
         self.phase = SETUP_STABLES
         self._tokens_to_place = list(self.colours)

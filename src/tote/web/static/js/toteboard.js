@@ -100,12 +100,26 @@ export function show(message, names) {
     ),
   );
   const bets = [...board.bets].sort((a, b) => b.ev.value - a.ev.value);
+  // Further units a bet is valued in (Horse Fever: VP), each one more column.
+  const others = board.other_units || [];
+  const value = (e, digits) => `${e.value >= 0 ? "+" : ""}${e.value.toFixed(digits)}`;
   const betList = bets.length
     ? h(
         "table.tote-bets",
         null,
         h("caption", null, `Your bets now, by expected value (${board.unit})`),
-        h("thead", null, h("tr", null, h("th", { scope: "col" }, "Bet"), h("th", { scope: "col" }, "Value"), h("th", { scope: "col" }, "95% interval"))),
+        h(
+          "thead",
+          null,
+          h(
+            "tr",
+            null,
+            h("th", { scope: "col" }, "Bet"),
+            h("th", { scope: "col" }, "Value"),
+            h("th", { scope: "col" }, "95% interval"),
+            others.map((unit) => h("th", { scope: "col" }, unit)),
+          ),
+        ),
         h(
           "tbody",
           null,
@@ -114,8 +128,12 @@ export function show(message, names) {
               i === 0 ? "tr.best" : "tr",
               null,
               h("th", { scope: "row" }, b.label),
-              h("td", null, `${b.ev.value >= 0 ? "+" : ""}${b.ev.value.toFixed(1)}`),
+              h("td", null, value(b.ev, 1)),
               h("td", null, `${b.ev.low.toFixed(1)} to ${b.ev.high.toFixed(1)}`),
+              others.map((unit) => {
+                const e = b.other_ev[unit];
+                return h("td", { title: `95% interval ${e.low.toFixed(2)} to ${e.high.toFixed(2)}` }, value(e, 2));
+              }),
             ),
           ),
         ),

@@ -205,7 +205,7 @@ def _empty(state: WettenState) -> SetTheStakes | SecondBet:
     return SetTheStakes() if state.stage == "set_the_stakes" else SecondBet()
 
 
-def assert_ticket_values_are_real(start: WettenState, seat: int) -> None:
+def assert_ticket_values_are_real(start: WettenState, seat: int) -> list[float]:
     """Each cell's payoff in the scripted race, read from its payout record with the
     seat's ticket empty, is the money the one-cell ticket really made there."""
     bets = MARKETS.bets(start, seat)
@@ -220,7 +220,7 @@ def assert_ticket_values_are_real(start: WettenState, seat: int) -> None:
         assert isinstance(b.move, SetTheStakes | SecondBet)
         real.append(real_value(start, seat, b.move))
     assert values == [float(r) for r in real]
-    assert {v > 0 for v in values} == {True, False}
+    return values
 
 
 def test_a_bets_value_in_a_race_is_the_money_it_made_there() -> None:
@@ -230,7 +230,8 @@ def test_a_bets_value_in_a_race_is_the_money_it_made_there() -> None:
     state = new_state(4)
     deal(state)
     pass_window(state)
-    assert_ticket_values_are_real(state, 0)
+    values = assert_ticket_values_are_real(state, 0)
+    assert sorted(set(values)) == [-1000.0, 3000.0]
 
     state = new_state(4)
     to_second_bet(state, tickets={0: [("Queen", p, 1000) for p in (1, 2, 3, 4)]})
@@ -253,7 +254,19 @@ def test_a_bets_value_in_a_race_is_the_money_it_made_there() -> None:
     assert sorted(values)[-1] == 4 * 1000
 
     pass_window(state)
-    assert_ticket_values_are_real(state, 2)
+    assert sorted(set(assert_ticket_values_are_real(state, 2))) == [-1000.0, 1000.0]
+
+
+def test_a_bank_that_cannot_pay_makes_a_winning_bet_worth_its_stake_lost() -> None:
+    """WT 10.3 / ruling 14: the bank pays only what its reserve covers; with the
+    players holding all but nothing of the money, a winning cell's 4000 is forfeited,
+    so every cell is worth the stake lost, as it is in the real race."""
+    state = new_state(4)
+    deal(state)
+    pass_window(state)
+    force_cash(state, [10_000, 271_000, 271_000, 272_000])
+    assert state.bank == 0
+    assert set(assert_ticket_values_are_real(state, 0)) == {-1000.0}
 
 
 def test_a_seats_board_at_a_bet_is_blind_to_other_seats_secrets() -> None:

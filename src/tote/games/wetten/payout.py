@@ -30,6 +30,8 @@ QUOTA = {SET_THE_STAKES: 4, SECOND_BET: 2}
 """WT 10.2: Set the Stakes pays 4 times the stake, Second Bet 2 times."""
 NO_CHANCE_QUOTA = 8
 """WT 9.1: the bet marked under "No chance..." pays 8 times."""
+LONG_ODDS_QUOTA = 4
+"""WT 8.8: the Second Bet marked under Long Odds pays 4 times."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,21 @@ def winnings(
     return won
 
 
+def race_winnings(
+    stakes: Sequence[Ticket],
+    second: Sequence[Ticket],
+    places: Sequence[int | None],
+    no_chance: Sequence[tuple[int, int] | None],
+    long_odds: Sequence[tuple[int, int] | None],
+) -> list[Winning]:
+    """WT 10.1-10.2: every winning bet of a race, the Second Bet tickets' first (2x, the
+    Long Odds mark 4x), then the Set-the-Stakes tickets' (4x, the "No chance..." mark
+    8x). ``no_chance[seat]`` and ``long_odds[seat]`` are the seat's marked cells."""
+    return winnings(
+        second, places, SECOND_BET, [(cell, LONG_ODDS_QUOTA) for cell in long_odds]
+    ) + winnings(stakes, places, SET_THE_STAKES, [(cell, NO_CHANCE_QUOTA) for cell in no_chance])
+
+
 def pay_order(wins: Sequence[Winning], reserve: int | None) -> tuple[list[Winning], list[Winning]]:
     """WT 10.1, 10.3: the bets paid and the bets forfeited.
 
@@ -99,19 +116,14 @@ def pay_out(state: WettenState) -> None:
     money pays the smaller wins first and the game ends (ruling 14); a broke
     player is topped up to the next minimum stake (ruling 15)."""
     n = state.num_players
-    second = winnings(
+    wins = race_winnings(
+        state.stakes,
         state.second,
         state.places,
-        SECOND_BET,
-        [(state.long_odds_cell[s] if state.long_odds[s] else None, 4) for s in range(n)],
+        state.no_chance,
+        [state.long_odds_cell[s] if state.long_odds[s] else None for s in range(n)],
     )
-    first = winnings(
-        state.stakes,
-        state.places,
-        SET_THE_STAKES,
-        [(state.no_chance[s], NO_CHANCE_QUOTA) for s in range(n)],
-    )
-    paid, forfeited = pay_order(second + first, None if state.unlimited else state.bank)
+    paid, forfeited = pay_order(wins, None if state.unlimited else state.bank)
     for win in paid:
         state.cash[win.seat] += win.amount
         state.bank -= win.amount

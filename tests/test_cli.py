@@ -99,7 +99,8 @@ def test_simulate_save_writes_records_that_replay_to_the_same_scores(tmp_path: P
     assert result.exit_code == 0, result.output
     files = sorted(runs.iterdir())
     assert [f.name for f in files] == [f"{WC}-20-22.jsonl.gz"]  # issue 14: one run file
-    records = [json.loads(line) for line in gzip.open(files[0], "rt")]
+    with gzip.open(files[0], "rt") as lines:
+        records = [json.loads(line) for line in lines]
     assert [record["seed"] for record in records] == [20, 21, 22]
     wins = [0, 0, 0]
     for record in records:

@@ -67,7 +67,8 @@ RayOpt = Annotated[
         "--ray",
         metavar="[ADDRESS]",
         help="Play on the Ray cluster at ADDRESS (host:port, ray://host:port or auto); "
-        "'--ray' alone or '--ray local': on a local Ray instance. Needs tote[ray].",
+        "'--ray' alone or '--ray local': on a local Ray instance. Needs the ray extra: "
+        "pip install 'tote\\[ray]'.",
         show_default=False,
     ),
 ]
@@ -129,7 +130,8 @@ def simulate(
         Path | None,
         typer.Option(
             metavar="FILE",
-            help="Write one row per game to FILE.parquet or FILE.csv (needs tote[lab]).",
+            help="Write one row per game to FILE.parquet or FILE.csv (needs the lab extra: "
+            "pip install 'tote\\[lab]').",
             show_default=False,
             dir_okay=False,
         ),

@@ -1,0 +1,135 @@
+"""Wetten!'s own numbers: each horse's finishing places, how many rounds a race takes,
+what each ticket returns per unit staked, and how often the bank runs out.
+
+Read from the finished game's history (one payout summary per race: the places,
+every seat's tickets, what was paid and forfeited, WT 4) and log (one
+``horses_moved`` event per round, WT 3). A ticket's return is what it was paid
+divided by what was staked on it: "set_the_stakes" is the first ticket (WT 2),
+"second_bet" the second (WT 3.3). The bank runs out when a payout cannot be paid in
+full, which ends the game early (WT 4.3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tote.core.state import State
+from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.games.tally import Tally
+
+TICKETS = ("set_the_stakes", "second_bet")
+PLACE_NAMES = ("1st", "2nd", "3rd", "4th")
+
+
+class WettenStats:
+    game_id = "wetten"
+
+    def columns(self, final: State) -> dict[str, Scalar]:
+        history: list[dict[str, Any]] = getattr(final, "history")
+        rounds: list[int] = []
+        for event in final.log:
+            if event.kind == "race":
+                rounds.append(0)
+            elif event.kind == "horses_moved":
+                rounds[-1] = max(rounds[-1], int(event.public["round"]))
+        cols: dict[str, Scalar] = {"races": len(history)}
+        staked = dict.fromkeys(TICKETS, 0)
+        paid = dict.fromkeys(TICKETS, 0)
+        forfeited = 0
+        top_ups = 0
+        for r, race in enumerate(history, start=1):
+            cols[f"race{r}_rounds"] = rounds[r - 1]
+            for horse, place in race["places"].items():
+                cols[f"race{r}_place_{horse}"] = place
+            for ticket in race["tickets"]:
+                for name in TICKETS:
+                    staked[name] += sum(bet["stake"] for bet in ticket[name])
+            for line in race["paid"]:
+                paid[line["ticket"]] += line["amount"]
+            forfeited += sum(line["amount"] for line in race["forfeited"])
+            top_ups += sum(race["top_ups"])
+        for name in TICKETS:
+            cols[f"{name}_staked"] = staked[name]
+            cols[f"{name}_paid"] = paid[name]
+        cols["forfeited"] = forfeited
+        cols["top_ups"] = top_ups
+        cols["bank_ran_out"] = bool(history) and bool(history[-1]["ended_early"])
+        cols["bank_left"] = history[-1]["bank"] if history else None
+        return cols
+
+    def accumulator(self) -> WettenAccumulator:
+        return WettenAccumulator()
+
+
+class WettenAccumulator(Tally):
+    def add(self, columns: Mapping[str, Scalar]) -> None:
+        self.games += 1
+        races = int(columns.get("races") or 0)
+        self.measure("length", "game", "races", races)
+        for r in range(1, races + 1):
+            rounds = int(columns.get(f"race{r}_rounds") or 0)
+            self.measure("race length", f"race {r}", "rounds", rounds)
+            self.measure("race length", "every race", "rounds", rounds)
+            self.count("rounds", f"{rounds} rounds", "races")
+            prefix = f"race{r}_place_"
+            for key, place in columns.items():
+                if key.startswith(prefix) and isinstance(place, int):
+                    horse = key[len(prefix) :]
+                    self.count("horse", horse, PLACE_NAMES[place - 1])
+                    self.count("runs", "horse", horse)
+        for name in TICKETS:
+            self.count("ticket", name, "staked", int(columns.get(f"{name}_staked") or 0))
+            self.count("ticket", name, "paid", int(columns.get(f"{name}_paid") or 0))
+        self.count("bank", "games", "forfeited", int(columns.get("forfeited") or 0))
+        self.count("bank", "games", "top_ups", int(columns.get("top_ups") or 0))
+        if columns.get("bank_ran_out"):
+            self.count("bank", "games", "ran out")
+            self.count("bank", f"after race {races}", "ran out")
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["ticket_return"] = {
+            name: self.get("ticket", name, "paid") / staked
+            if (staked := self.get("ticket", name, "staked"))
+            else None
+            for name in TICKETS
+        }
+        return data
+
+    def tables(self) -> list[StatTable]:
+        runs = dict(self.counts.get("runs", {}).get("horse", {}))
+        tickets = StatTable(
+            "Ticket returns: paid per unit staked (WT 4)",
+            ["ticket", "staked", "paid", "return"],
+            [
+                [
+                    name,
+                    f"{self.get('ticket', name, 'staked'):,}",
+                    f"{self.get('ticket', name, 'paid'):,}",
+                    f"{self.get('ticket', name, 'paid') / staked:.3f}"
+                    if (staked := self.get("ticket", name, "staked"))
+                    else "-",
+                ]
+                for name in TICKETS
+            ],
+        )
+        out = self.get("bank", "games", "ran out")
+        bank = StatTable(
+            "The bank (WT 4.3)",
+            ["", "value"],
+            [
+                ["games where it ran out", f"{out / self.games:.1%}" if self.games else "-"],
+                ["forfeited per game", f"{self.get('bank', 'games', 'forfeited') / max(1, self.games):,.0f}"],
+                ["top-ups per game", f"{self.get('bank', 'games', 'top_ups') / max(1, self.games):,.0f}"],
+            ],
+        )
+        return [
+            self.rate_table("Finishing order by horse", "horse", PLACE_NAMES, runs),
+            self.mean_table("Race length in rounds (mean)", "race length", ["rounds"], "race"),
+            tickets,
+            bank,
+        ]
+
+
+STATS = WettenStats()

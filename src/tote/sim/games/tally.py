@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,14 +131,37 @@ class Tally:
         return StatTable(title, header, rows)
 
     def mean_table(
-        self, title: str, group: str, cols: Sequence[str], head: str = ""
+        self,
+        title: str,
+        group: str,
+        cols: Sequence[str],
+        head: str = "",
+        order: Sequence[str] | None = None,
     ) -> StatTable:
-        """Each row's means (per game or per case, as the measure was taken)."""
+        """Each row's means (per game or per case, as the measure was taken), in
+        ``order`` when given."""
         rows = []
-        for row in self.rows(group):
+        for row in self.rows(group) if order is None else order:
             cells = self.measures.get(group, {}).get(row, {})
             rows.append([row, *(_number(cells[c].mean) if c in cells else "-" for c in cols)])
         return StatTable(title, [head or group, *cols], rows)
+
+    def tables(self) -> list[StatTable]:
+        """The game's headline tables, then its length."""
+        return [*self.game_tables(), self.length_table()]
+
+    def game_tables(self) -> list[StatTable]:
+        return []
+
+    def length_table(self) -> StatTable:
+        """Game length in the game's own rounds (races, questions, tiles); the runner
+        counts moves."""
+        rows = [
+            [col, f"{m.mean:.2f}", f"{m.low:g}", f"{m.high:g}"]
+            for cells in self.measures.get("length", {}).values()
+            for col, m in sorted(cells.items())
+        ]
+        return StatTable("Game length", ["rounds", "mean", "min", "max"], rows)
 
 
 def _sorted(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,7 +184,3 @@ def text(value: Scalar) -> str:
 def split(value: Scalar) -> list[str]:
     """A comma-joined column (e.g. several last horses) as its parts."""
     return [] if value is None or value == "" else str(value).split(",")
-
-
-def numbers(columns: Mapping[str, Scalar], keys: Iterable[str]) -> list[float]:
-    return [float(v) for k in keys if isinstance(v := columns.get(k), int | float)]

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tote.core.state import State
+from tote.games.wetten.state import WettenState
 from tote.sim.game_stats import Scalar, StatTable
 from tote.sim.games.tally import Tally
 
@@ -26,7 +27,9 @@ class WettenStats:
     game_id = "wetten"
 
     def columns(self, final: State) -> dict[str, Scalar]:
-        history: list[dict[str, Any]] = getattr(final, "history")
+        if not isinstance(final, WettenState):
+            raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
+        history: list[dict[str, Any]] = final.history
         rounds: list[int] = []
         for event in final.log:
             if event.kind == "race":
@@ -97,7 +100,7 @@ class WettenAccumulator(Tally):
         }
         return data
 
-    def tables(self) -> list[StatTable]:
+    def game_tables(self) -> list[StatTable]:
         runs = dict(self.counts.get("runs", {}).get("horse", {}))
         tickets = StatTable(
             "Ticket returns: paid per unit staked (WT 4)",
@@ -120,8 +123,14 @@ class WettenAccumulator(Tally):
             ["", "value"],
             [
                 ["games where it ran out", f"{out / self.games:.1%}" if self.games else "-"],
-                ["forfeited per game", f"{self.get('bank', 'games', 'forfeited') / max(1, self.games):,.0f}"],
-                ["top-ups per game", f"{self.get('bank', 'games', 'top_ups') / max(1, self.games):,.0f}"],
+                [
+                    "forfeited per game",
+                    f"{self.get('bank', 'games', 'forfeited') / max(1, self.games):,.0f}",
+                ],
+                [
+                    "top-ups per game",
+                    f"{self.get('bank', 'games', 'top_ups') / max(1, self.games):,.0f}",
+                ],
             ],
         )
         return [

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tote.core.state import State
+from tote.games.winners_circle.state import WinnersCircleState
 from tote.sim.game_stats import Scalar, StatTable
 from tote.sim.games.tally import Tally, split, text
 
@@ -27,7 +28,9 @@ class WinnersCircleStats:
     game_id = "winners-circle"
 
     def columns(self, final: State) -> dict[str, Scalar]:
-        history: list[dict[str, Any]] = getattr(final, "history")
+        if not isinstance(final, WinnersCircleState):
+            raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
+        history: list[dict[str, Any]] = final.history
         draws: list[list[tuple[str, str]]] = [[]]
         for event in final.log:
             if event.kind == "horse_card":
@@ -102,12 +105,11 @@ class WinnersCircleAccumulator(Tally):
         data = super().to_json()
         bets = self.get("bets", "all", "bets")
         data["paid_per_bet"] = {
-            reason: self.get("paid", reason, "total") / bets if bets else None
-            for reason in REASONS
+            reason: self.get("paid", reason, "total") / bets if bets else None for reason in REASONS
         }
         return data
 
-    def tables(self) -> list[StatTable]:
+    def game_tables(self) -> list[StatTable]:
         races = self.get("races", "all", "races")
         runs = self.counts.get("runs", {})
         bets = self.get("bets", "all", "bets")
@@ -127,13 +129,19 @@ class WinnersCircleAccumulator(Tally):
             "Pace horse (WC 4.8, 5.3), share of races",
             ["", "share", "races"],
             [
-                [what, f"{self.get('pace', 'races', what) / races:.1%}" if races else "-", str(races)]
+                [
+                    what,
+                    f"{self.get('pace', 'races', what) / races:.1%}" if races else "-",
+                    str(races),
+                ]
                 for what in ("pace horse", "pace horse placed", "bonus paid")
             ],
         )
         return [
             self.rate_table("Finishes by horse", "horse", FINISHES, dict(runs.get("horse", {}))),
-            self.rate_table("Finishes by gate (draw order)", "gate", FINISHES, dict(runs.get("gate", {}))),
+            self.rate_table(
+                "Finishes by gate (draw order)", "gate", FINISHES, dict(runs.get("gate", {}))
+            ),
             self.rate_table("Finishes by horse card", "card", FINISHES, dict(runs.get("card", {}))),
             pay,
             pace,

@@ -15,6 +15,7 @@ from typing import Any
 from tote.core.state import State
 from tote.games.wits_and_wagers.mat import SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.paying_out import BONUS
+from tote.games.wits_and_wagers.state import WitsAndWagersState
 from tote.sim.game_stats import Scalar, StatTable
 from tote.sim.games.tally import Tally
 
@@ -35,8 +36,10 @@ class WitsAndWagersStats:
     game_id = "wits-and-wagers"
 
     def columns(self, final: State) -> dict[str, Scalar]:
-        history: list[dict[str, Any]] = getattr(final, "history")
-        points: list[int] = list(getattr(final, "points"))
+        if not isinstance(final, WitsAndWagersState):
+            raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
+        history: list[dict[str, Any]] = final.history
+        points: list[int] = list(final.points)
         cols: dict[str, Scalar] = {"questions": len(history)}
         paid = [0] * SLOTS
         lost = [0] * SLOTS
@@ -74,7 +77,12 @@ class WitsAndWagersAccumulator(Tally):
             slot = int(columns[f"q{q}_slot"] or 0)
             self.count("slot", slot_name(slot), "won")
             self.count("questions", "all", "questions")
-            self.count("bonus", "questions", "seats given the bonus", int(columns[f"q{q}_bonus_seats"] or 0))
+            self.count(
+                "bonus",
+                "questions",
+                "seats given the bonus",
+                int(columns[f"q{q}_bonus_seats"] or 0),
+            )
         for slot in range(SLOTS):
             name = slot_name(slot)
             for what in ("bets", "paid", "lost"):
@@ -93,7 +101,7 @@ class WitsAndWagersAccumulator(Tally):
         }
         return data
 
-    def tables(self) -> list[StatTable]:
+    def game_tables(self) -> list[StatTable]:
         questions = self.get("questions", "all", "questions")
         rows = []
         for slot in range(SLOTS):

@@ -1,0 +1,197 @@
+"""Horse Fever's own numbers: how often a Stable wins and shows from each odds row, where
+the players' VP come from, what the two auctions fetch, and who is eliminated.
+
+Read from the finished game's history (one entry per race: the ranking and the odds
+before and after, HF 3.4) and log: the ``payoffs`` lines (HF 3.3), the ``dutch_auction``
+and ``english_auction`` results (HF 4.1-4.2), ``cannot_cover`` (HF 3.1), the ``final``
+scoring of Targets (HF 5.2) and ``eliminated``. A Stable *shows* when it finishes in
+the first three (HF 3.3; an Assistant's "show fourth" skill is not counted here).
+
+VP sources, summed over the seats: the starting VP (HF 0.3), Win and Show bets (HF
+3.3), the English auction (+1, HF 4.2) and the Dutch auction (-1, HF 4.1), a Minimum
+Bet not covered (HF 3.1), Targets (HF 5.2) and Stable Owner cards held at the end
+(HF 1.1). What an eliminated player loses (ruling R18) is the rest: their VP before
+elimination, read as final VP minus the sources.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tote.core.state import State
+from tote.games.horse_fever.state import HorseFeverState
+from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.games.tally import Tally
+
+SOURCES = (
+    "start",
+    "win bets",
+    "show bets",
+    "english auction",
+    "dutch auction",
+    "minimum bet not covered",
+    "targets",
+    "stables held",
+    "lost when eliminated",
+)
+
+
+def _key(source: str) -> str:
+    return "vp_" + source.replace(" ", "_")
+
+
+class HorseFeverStats:
+    game_id = "horse-fever"
+
+    def columns(self, final: State) -> dict[str, Scalar]:
+        if not isinstance(final, HorseFeverState):
+            raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
+        history: list[dict[str, Any]] = final.history
+        n = final.num_players
+        vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
+        if not final.party:
+            start = final.board.starting_vp.value
+            vp["start"] = [start] * n
+        cols: dict[str, Scalar] = {"races": len(history)}
+        for r, race in enumerate(history, start=1):
+            for place, colour in enumerate(race["ranking"], start=1):
+                cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour]
+                cols[f"race{r}_place_{colour}"] = place
+        dutch: list[int | None] = []
+        english: list[int | None] = []
+        reasons: list[str] = []
+        targets = final.targets
+        for event in final.log:
+            data = event.public
+            if event.kind == "payoffs":
+                for line in data["lines"]:
+                    if "bet" in line:
+                        vp[f"{line['bet']} bets"][line["seat"]] += line["vp"]
+            elif event.kind == "dutch_auction":
+                dutch.append(data["price"])
+                if data["seller"] is not None:
+                    vp["dutch auction"][data["seller"]] -= 1
+            elif event.kind == "english_auction":
+                english.append(data["price"])
+                if data["buyer"] is not None:
+                    vp["english auction"][data["buyer"]] += 1
+            elif event.kind == "cannot_cover":
+                vp["minimum bet not covered"][data["seat"]] -= data["vp_lost"]
+            elif event.kind == "final":
+                for seat, cards in data["targets"].items():
+                    vp["targets"][int(seat)] += sum(targets[c].vp for c in cards)
+            elif event.kind == "eliminated":
+                reasons.append(data["why"])
+        for owner in final.owner:
+            if owner is not None:
+                vp["stables held"][owner] += 1
+        total_vp = [final.total_vp(s) for s in range(n)]
+        for seat in range(n):
+            tracked = sum(vp[s][seat] for s in SOURCES)
+            vp["lost when eliminated"][seat] = total_vp[seat] - tracked
+        for source in SOURCES:
+            cols[_key(source)] = sum(vp[source])
+        for r, price in enumerate(dutch, start=1):
+            cols[f"round{r}_dutch_price"] = price
+        for r, price in enumerate(english, start=1):
+            cols[f"round{r}_english_price"] = price
+        cols["eliminated"] = len(reasons)
+        cols["eliminated_why"] = "|".join(reasons)
+        return cols
+
+    def accumulator(self) -> HorseFeverAccumulator:
+        return HorseFeverAccumulator()
+
+
+class HorseFeverAccumulator(Tally):
+    def add(self, columns: Mapping[str, Scalar]) -> None:
+        self.games += 1
+        races = int(columns.get("races") or 0)
+        self.measure("length", "game", "races", races)
+        for r in range(1, races + 1):
+            prefix = f"race{r}_odds_"
+            for key, odds in columns.items():
+                if not key.startswith(prefix):
+                    continue
+                colour = key[len(prefix) :]
+                place = int(columns[f"race{r}_place_{colour}"] or 0)
+                row = f"1:{odds}"
+                self.count("odds", row, "races")
+                self.count("colour", colour, "races")
+                if place == 1:
+                    self.count("odds", row, "win")
+                    self.count("colour", colour, "win")
+                if place <= 3:
+                    self.count("odds", row, "show")
+                    self.count("colour", colour, "show")
+        for source in SOURCES:
+            self.measure("vp", source, "per game", float(columns.get(_key(source)) or 0))
+        for key, price in columns.items():
+            for auction in ("dutch", "english"):
+                if key.endswith(f"_{auction}_price"):
+                    if price is None:
+                        self.count("auction", auction, "unsold")
+                    else:
+                        self.count("auction", auction, "sold")
+                        self.measure("auction", auction, "price", float(price))
+        eliminated = int(columns.get("eliminated") or 0)
+        self.count("eliminated", "games", "players eliminated", eliminated)
+        if eliminated:
+            self.count("eliminated", "games", "games with one")
+        for why in str(columns.get("eliminated_why") or "").split("|"):
+            if why:
+                self.count("eliminated", why, "players")
+
+    def game_tables(self) -> list[StatTable]:
+        odds = StatTable(
+            "Win and show by odds row before the race (HF 3.3-3.4)",
+            ["odds", "win", "show", "races"],
+            [
+                [
+                    row,
+                    f"{self.get('odds', row, 'win') / n:.1%}",
+                    f"{self.get('odds', row, 'show') / n:.1%}",
+                    str(n),
+                ]
+                for row in self.rows("odds")
+                if (n := self.get("odds", row, "races"))
+            ],
+        )
+        vp = self.mean_table(
+            "VP by source, per game (all seats)", "vp", ["per game"], "source", SOURCES
+        )
+        auctions = StatTable(
+            "Auction prices in Danari (HF 4.1 Dutch: to the seller; HF 4.2 English: by the buyer)",
+            ["auction", "sold", "unsold", "mean", "min", "max"],
+            [
+                [
+                    auction,
+                    str(self.get("auction", auction, "sold")),
+                    str(self.get("auction", auction, "unsold")),
+                    *(
+                        [f"{m.mean:,.0f}", f"{m.low:,.0f}", f"{m.high:,.0f}"]
+                        if (m := self.mean("auction", auction, "price")).n
+                        else ["-", "-", "-"]
+                    ),
+                ]
+                for auction in ("dutch", "english")
+            ],
+        )
+        eliminated = self.get("eliminated", "games", "players eliminated")
+        rows = [
+            [
+                "games with an elimination",
+                f"{self.get('eliminated', 'games', 'games with one') / max(1, self.games):.1%}",
+            ],
+            ["players eliminated per game", f"{eliminated / max(1, self.games):.2f}"],
+        ]
+        rows += [
+            [f"  {why}", str(self.get("eliminated", why, "players"))]
+            for why in self.rows("eliminated")
+            if why != "games"
+        ]
+        return [odds, vp, auctions, StatTable("Eliminations (HF 3.1, 5.1)", ["", "value"], rows)]
+
+
+STATS = HorseFeverStats()

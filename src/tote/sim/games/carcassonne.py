@@ -17,7 +17,7 @@ from typing import Any
 from tote.core.state import State
 from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tiles import KIND_NAMES
-from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally
 
 SOURCES = (*KIND_NAMES, "bets")
@@ -52,7 +52,7 @@ class CarcassonneStats:
                     won[chip] += line["points"] > 0
                     won_points[chip] += line["points"]
                     points["bets"] += line["points"]
-        cols: dict[str, Scalar] = {"tiles_placed": tiles, "tiles_discarded": discarded}
+        cols: dict[str, Scalar] = {ROUNDS: tiles, "tiles_discarded": discarded}
         for source in SOURCES:
             cols[f"points_{source}"] = points[source]
         if final.bets:
@@ -69,7 +69,6 @@ class CarcassonneStats:
 class CarcassonneAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        self.measure("length", "game", "tiles placed", float(columns.get("tiles_placed") or 0))
         discarded = int(columns.get("tiles_discarded") or 0)
         self.measure("discarded", "tiles", "per game", discarded)
         if discarded:
@@ -93,7 +92,7 @@ class CarcassonneAccumulator(Tally):
         }
         return data
 
-    def game_tables(self) -> list[StatTable]:
+    def tables(self) -> list[StatTable]:
         points = self.mean_table(
             "Points by feature type, per game (all seats)",
             "points",

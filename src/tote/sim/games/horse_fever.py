@@ -21,7 +21,7 @@ from typing import Any
 
 from tote.core.state import State
 from tote.games.horse_fever.state import HorseFeverState
-from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally
 
 SOURCES = (
@@ -53,7 +53,7 @@ class HorseFeverStats:
         if not final.party:
             start = final.board.starting_vp.value
             vp["start"] = [start] * n
-        cols: dict[str, Scalar] = {"races": len(history)}
+        cols: dict[str, Scalar] = {ROUNDS: len(history)}
         for r, race in enumerate(history, start=1):
             for place, colour in enumerate(race["ranking"], start=1):
                 cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour]
@@ -107,8 +107,7 @@ class HorseFeverStats:
 class HorseFeverAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        races = int(columns.get("races") or 0)
-        self.measure("length", "game", "races", races)
+        races = int(columns.get(ROUNDS) or 0)
         for r in range(1, races + 1):
             prefix = f"race{r}_odds_"
             for key, odds in columns.items():
@@ -143,7 +142,7 @@ class HorseFeverAccumulator(Tally):
             if why:
                 self.count("eliminated", why, "players")
 
-    def game_tables(self) -> list[StatTable]:
+    def tables(self) -> list[StatTable]:
         odds = StatTable(
             "Win and show by odds row before the race (HF 3.3-3.4)",
             ["odds", "win", "show", "races"],

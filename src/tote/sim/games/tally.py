@@ -147,21 +147,8 @@ class Tally:
         return StatTable(title, [head or group, *cols], rows)
 
     def tables(self) -> list[StatTable]:
-        """The game's headline tables, then its length."""
-        return [*self.game_tables(), self.length_table()]
-
-    def game_tables(self) -> list[StatTable]:
+        """The game's headline tables (its length is the runner's: moves and rounds)."""
         return []
-
-    def length_table(self) -> StatTable:
-        """Game length in the game's own rounds (races, questions, tiles); the runner
-        counts moves."""
-        rows = [
-            [col, f"{m.mean:.2f}", f"{m.low:g}", f"{m.high:g}"]
-            for cells in self.measures.get("length", {}).values()
-            for col, m in sorted(cells.items())
-        ]
-        return StatTable("Game length", ["rounds", "mean", "min", "max"], rows)
 
 
 def _sorted(d: Mapping[str, Any]) -> dict[str, Any]:

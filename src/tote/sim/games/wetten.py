@@ -16,7 +16,7 @@ from typing import Any
 
 from tote.core.state import State
 from tote.games.wetten.state import WettenState
-from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally
 
 TICKETS = ("set_the_stakes", "second_bet")
@@ -57,6 +57,7 @@ class WettenStats:
             cols[f"{name}_paid"] = paid[name]
         cols["forfeited"] = forfeited
         cols["top_ups"] = top_ups
+        cols[ROUNDS] = sum(rounds)
         cols["bank_ran_out"] = bool(history) and bool(history[-1]["ended_early"])
         cols["bank_left"] = history[-1]["bank"] if history else None
         return cols
@@ -69,7 +70,6 @@ class WettenAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
         races = int(columns.get("races") or 0)
-        self.measure("length", "game", "races", races)
         for r in range(1, races + 1):
             rounds = int(columns.get(f"race{r}_rounds") or 0)
             self.measure("race length", f"race {r}", "rounds", rounds)
@@ -100,7 +100,7 @@ class WettenAccumulator(Tally):
         }
         return data
 
-    def game_tables(self) -> list[StatTable]:
+    def tables(self) -> list[StatTable]:
         runs = dict(self.counts.get("runs", {}).get("horse", {}))
         tickets = StatTable(
             "Ticket returns: paid per unit staked (WT 4)",

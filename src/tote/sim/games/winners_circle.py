@@ -15,7 +15,7 @@ from typing import Any
 
 from tote.core.state import State
 from tote.games.winners_circle.state import WinnersCircleState
-from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally, split, text
 
 PLACES = ("win", "place", "show")
@@ -37,7 +37,7 @@ class WinnersCircleStats:
                 draws[-1].append((event.public["horse"], event.public["card"]))
             elif event.kind == "payout":
                 draws.append([])
-        cols: dict[str, Scalar] = {"races": len(history)}
+        cols: dict[str, Scalar] = {ROUNDS: len(history)}
         paid = dict.fromkeys(REASONS, 0)
         chips = bets = 0
         for r, race in enumerate(history, start=1):
@@ -67,8 +67,7 @@ class WinnersCircleStats:
 class WinnersCircleAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        races = int(columns.get("races") or 0)
-        self.measure("length", "game", "races", races)
+        races = int(columns.get(ROUNDS) or 0)
         for r in range(1, races + 1):
             self.count("races", "all", "races")
             finish = {text(columns[f"race{r}_{p}"]): p for p in PLACES}
@@ -109,7 +108,7 @@ class WinnersCircleAccumulator(Tally):
         }
         return data
 
-    def game_tables(self) -> list[StatTable]:
+    def tables(self) -> list[StatTable]:
         races = self.get("races", "all", "races")
         runs = self.counts.get("runs", {})
         bets = self.get("bets", "all", "bets")

@@ -16,7 +16,7 @@ from tote.core.state import State
 from tote.games.wits_and_wagers.mat import SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.paying_out import BONUS
 from tote.games.wits_and_wagers.state import WitsAndWagersState
-from tote.sim.game_stats import Scalar, StatTable
+from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally
 
 
@@ -40,7 +40,7 @@ class WitsAndWagersStats:
             raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
         history: list[dict[str, Any]] = final.history
         points: list[int] = list(final.points)
-        cols: dict[str, Scalar] = {"questions": len(history)}
+        cols: dict[str, Scalar] = {ROUNDS: len(history)}
         paid = [0] * SLOTS
         lost = [0] * SLOTS
         wagers = [0] * SLOTS
@@ -71,8 +71,7 @@ class WitsAndWagersStats:
 class WitsAndWagersAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        questions = int(columns.get("questions") or 0)
-        self.measure("length", "game", "questions", questions)
+        questions = int(columns.get(ROUNDS) or 0)
         for q in range(1, questions + 1):
             slot = int(columns[f"q{q}_slot"] or 0)
             self.count("slot", slot_name(slot), "won")
@@ -101,7 +100,7 @@ class WitsAndWagersAccumulator(Tally):
         }
         return data
 
-    def game_tables(self) -> list[StatTable]:
+    def tables(self) -> list[StatTable]:
         questions = self.get("questions", "all", "questions")
         rows = []
         for slot in range(SLOTS):

@@ -41,6 +41,37 @@ def _key(source: str) -> str:
     return "vp_" + source.replace(" ", "_")
 
 
+def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
+    """Each seat's VP by source (see the module's docstring); they add up to the
+    seat's final VP (:meth:`HorseFeverState.total_vp`)."""
+    n = final.num_players
+    vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
+    if not final.party:
+        vp["start"] = [final.board.starting_vp.value] * n
+    for event in final.log:
+        data = event.public
+        if event.kind == "payoffs":
+            for line in data["lines"]:
+                if "bet" in line:
+                    vp[f"{line['bet']} bets"][line["seat"]] += line["vp"]
+        elif event.kind == "dutch_auction" and data["seller"] is not None:
+            vp["dutch auction"][data["seller"]] -= 1
+        elif event.kind == "english_auction" and data["buyer"] is not None:
+            vp["english auction"][data["buyer"]] += 1
+        elif event.kind == "cannot_cover":
+            vp["minimum bet not covered"][data["seat"]] -= data["vp_lost"]
+        elif event.kind == "final":
+            for seat, cards in data["targets"].items():
+                vp["targets"][int(seat)] += sum(final.targets[c].vp for c in cards)
+    for owner in final.owner:
+        if owner is not None:
+            vp["stables held"][owner] += 1
+    for seat in range(n):
+        tracked = sum(vp[s][seat] for s in SOURCES)
+        vp["lost when eliminated"][seat] = final.total_vp(seat) - tracked
+    return vp
+
+
 class HorseFeverStats:
     game_id = "horse-fever"
 
@@ -48,54 +79,22 @@ class HorseFeverStats:
         if not isinstance(final, HorseFeverState):
             raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
         history: list[dict[str, Any]] = final.history
-        n = final.num_players
-        vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
-        if not final.party:
-            start = final.board.starting_vp.value
-            vp["start"] = [start] * n
         cols: dict[str, Scalar] = {ROUNDS: len(history)}
         for r, race in enumerate(history, start=1):
             for place, colour in enumerate(race["ranking"], start=1):
                 cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour]
                 cols[f"race{r}_place_{colour}"] = place
-        dutch: list[int | None] = []
-        english: list[int | None] = []
+        for source, seats in vp_sources(final).items():
+            cols[_key(source)] = sum(seats)
+        auctions = {"dutch_auction": 0, "english_auction": 0}
         reasons: list[str] = []
-        targets = final.targets
         for event in final.log:
-            data = event.public
-            if event.kind == "payoffs":
-                for line in data["lines"]:
-                    if "bet" in line:
-                        vp[f"{line['bet']} bets"][line["seat"]] += line["vp"]
-            elif event.kind == "dutch_auction":
-                dutch.append(data["price"])
-                if data["seller"] is not None:
-                    vp["dutch auction"][data["seller"]] -= 1
-            elif event.kind == "english_auction":
-                english.append(data["price"])
-                if data["buyer"] is not None:
-                    vp["english auction"][data["buyer"]] += 1
-            elif event.kind == "cannot_cover":
-                vp["minimum bet not covered"][data["seat"]] -= data["vp_lost"]
-            elif event.kind == "final":
-                for seat, cards in data["targets"].items():
-                    vp["targets"][int(seat)] += sum(targets[c].vp for c in cards)
+            if event.kind in auctions:
+                auctions[event.kind] += 1
+                name = event.kind.replace("_auction", "")
+                cols[f"round{auctions[event.kind]}_{name}_price"] = event.public["price"]
             elif event.kind == "eliminated":
-                reasons.append(data["why"])
-        for owner in final.owner:
-            if owner is not None:
-                vp["stables held"][owner] += 1
-        total_vp = [final.total_vp(s) for s in range(n)]
-        for seat in range(n):
-            tracked = sum(vp[s][seat] for s in SOURCES)
-            vp["lost when eliminated"][seat] = total_vp[seat] - tracked
-        for source in SOURCES:
-            cols[_key(source)] = sum(vp[source])
-        for r, price in enumerate(dutch, start=1):
-            cols[f"round{r}_dutch_price"] = price
-        for r, price in enumerate(english, start=1):
-            cols[f"round{r}_english_price"] = price
+                reasons.append(event.public["why"])
         cols["eliminated"] = len(reasons)
         cols["eliminated_why"] = "|".join(reasons)
         return cols

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import subprocess
@@ -17,6 +18,7 @@ from tote.cli.board import generic_event, load_renderer
 from tote.cli.main import app
 from tote.core import Match, Record, get_game
 from tote.core.game import Game
+from tote.sim.record_files import read_run
 
 WC = "winners-circle"
 runner = CliRunner()
@@ -96,11 +98,13 @@ def test_simulate_save_writes_records_that_replay_to_the_same_scores(tmp_path: P
     )
     assert result.exit_code == 0, result.output
     files = sorted(runs.iterdir())
-    assert [f.name for f in files] == [f"{WC}-20.json", f"{WC}-21.json", f"{WC}-22.json"]
+    assert [f.name for f in files] == [f"{WC}-20-22.jsonl.gz"]  # issue 14: one run file
+    with gzip.open(files[0], "rt") as lines:
+        records = [json.loads(line) for line in lines]
+    assert [record["seed"] for record in records] == [20, 21, 22]
     wins = [0, 0, 0]
-    for path in files:
-        record = json.loads(path.read_text())
-        replayed = invoke("replay", str(path), "--json")
+    for record in records:
+        replayed = invoke("replay", str(files[0]), "--seed", str(record["seed"]), "--json")
         assert replayed.exit_code == 0, replayed.output
         data = json.loads(replayed.stdout)
         assert data["game"] == WC
@@ -123,7 +127,9 @@ def _saved_record(tmp_path: Path) -> Path:
         invoke("simulate", WC, "-p", "2", "-n", "1", "--seed", "1", "--save", str(runs)).exit_code
         == 0
     )
-    return runs / f"{WC}-1.json"
+    path = runs / f"{WC}-1.json"
+    path.write_text(next(read_run(runs / f"{WC}-1-1.jsonl.gz")).to_json_text())
+    return path
 
 
 def test_replay_shows_the_final_board_and_result(tmp_path: Path) -> None:

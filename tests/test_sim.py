@@ -13,6 +13,7 @@ from tote.core import Match, Record, all_games, get_game
 from tote.core.bot import RandomBot
 from tote.core.errors import OptionsError, ToteError
 from tote.sim import plan_games, play_bots, play_bots_recorded, run_games
+from tote.sim.record_files import read_run
 
 WC = "winners-circle"
 
@@ -50,12 +51,14 @@ def test_summary_counts_wins_and_means() -> None:
 
 
 def test_saved_and_unsaved_games_play_out_identically(tmp_path: Path) -> None:
-    """The fast path (State) and the recorded path (Match) give the same games."""
+    """The fast path (State) and the recorded path (Match) give the same games; issue 14:
+    a saved batch is one compressed run file, ``<game>-<first>-<last>.jsonl.gz``."""
     direct = run_games(WC, 3, 6, seed=40)
-    saved = run_games(WC, 3, 6, seed=40, save_dir=tmp_path / "runs")
+    saved = run_games(WC, 3, 6, seed=40, save=tmp_path / "runs")
     assert direct == saved
     files = sorted((tmp_path / "runs").iterdir())
-    assert [f.name for f in files] == [f"{WC}-{s}.json" for s in range(40, 46)]
+    assert [f.name for f in files] == [f"{WC}-40-45.jsonl.gz"]
+    assert [record.seed for record in read_run(files[0])] == list(range(40, 46))
 
 
 def test_a_saved_record_replays_to_its_result(tmp_path: Path) -> None:

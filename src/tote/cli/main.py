@@ -16,14 +16,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 from typer.exceptions import TyperException
@@ -41,12 +33,13 @@ from tote.cli.play import (
     result_table,
     winners_line,
 )
+from tote.cli.simulate import bare_ray_is_local, simulate
 from tote.core.bot import Bot
 from tote.core.errors import OptionsError
 from tote.core.match import Match
-from tote.core.record import PlayerEntry, Record
+from tote.core.record import PlayerEntry
 from tote.core.registry import all_games, get_game
-from tote.sim.runner import SimSummary, plan_games, run_plan
+from tote.sim.record_files import load_record
 
 app = typer.Typer(
     name="tote",
@@ -267,122 +260,7 @@ def _save_or_hint(console: Console, match: Match, save: Path | None, *, finished
     console.print(Text(f"Record saved to {save}" + ("" if finished else " (unfinished game)")))
 
 
-# -------------------------------------------------------------- simulate
-@app.command()
-def simulate(
-    game_id: GameArg,
-    players: Annotated[
-        int,
-        typer.Option("--players", "-p", metavar="N", help="Number of seats.", show_default=False),
-    ],
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games", "-n", min=1, metavar="K", help="Number of games to play.", show_default=False
-        ),
-    ],
-    seed: Annotated[int, typer.Option(metavar="S", help="Game i uses seed S+i.")] = 0,
-    bots: Annotated[
-        str,
-        typer.Option(
-            metavar="NAMES",
-            help="Bot per seat, comma separated, cycled over the seats (e.g. odds,random).",
-        ),
-    ] = "random",
-    variant: VariantOpt = None,
-    option: OptionOpt = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(
-            metavar="DIR",
-            help="Directory to write every game's record to, as <game>-<seed>.json.",
-            show_default=False,
-            file_okay=False,
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print only a JSON summary on stdout.")
-    ] = False,
-) -> None:
-    """Play many bot-only games and summarise wins and mean score per seat.
-
-    Progress goes to stderr; the summary (a table, or JSON with --json) to stdout.
-    """
-    err = Console(stderr=True)
-    with user_errors():
-        game = get_game(game_id)
-        plan = plan_games(
-            game,
-            players,
-            games,
-            seed=seed,
-            bots=parse_bot_names(game, bots),
-            variants=parse_variants(variant),
-            options=parse_options(option),
-            save_dir=save,
-        )
-        progress = Progress(
-            TextColumn(f"{game.id}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=err,
-        )
-        task = progress.add_task("games", total=games)
-
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done)
-
-        with progress:
-            summary = run_plan(plan, advance)
-    if as_json:
-        sys.stdout.write(json.dumps(summary.to_json()) + "\n")
-        return
-    _print_summary(Console(), summary, save)
-
-
-def _print_summary(console: Console, summary: SimSummary, save: Path | None) -> None:
-    last = summary.seed + summary.games - 1
-    console.print(
-        Text(
-            f"{summary.game}: {summary.players} players, {summary.games} games "
-            f"(seeds {summary.seed}-{last})",
-            style="bold",
-        )
-    )
-    table = Table()
-    table.add_column("Seat", justify="right")
-    table.add_column("Bot")
-    table.add_column("Wins", justify="right")
-    table.add_column("Win rate", justify="right")
-    table.add_column("Mean score", justify="right")
-    for seat, name in enumerate(summary.bots):
-        wins = summary.wins[seat]
-        table.add_row(
-            str(seat + 1),
-            name,
-            str(wins),
-            f"{wins / summary.games:.1%}",
-            f"{summary.mean_score[seat]:.1f}",
-        )
-    console.print(table)
-    variants = ", ".join(summary.variants) or "none"
-    console.print(
-        Text(
-            f"Variants: {variants}. Shared wins count for every winner "
-            f"({summary.shared_wins} games had more than one)."
-        )
-    )
-    console.print(
-        Text(
-            f"{summary.games_per_second:.1f} games/second "
-            f"({summary.games} games in {summary.elapsed:.2f} s).",
-            style="bold",
-        )
-    )
-    if save is not None:
-        console.print(Text(f"Records saved in {save}/ as {summary.game}-<seed>.json."))
+app.command()(simulate)
 
 
 # ---------------------------------------------------------------- replay
@@ -392,10 +270,19 @@ def replay(
         Path,
         typer.Argument(
             metavar="FILE",
-            help="A record written by 'tote play --save' or 'tote simulate --save'.",
+            help="A record written by 'tote play --save', or a run file written by "
+            "'tote simulate --save' (then pick the game with --seed).",
             show_default=False,
         ),
     ],
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            metavar="S",
+            help="The game with seed S, out of a run file (simulate --save).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[
         bool,
         typer.Option(
@@ -410,7 +297,7 @@ def replay(
     refused with one line naming the move and rule, and exit status 2.
     """
     with user_errors():
-        record = Record.load(file)
+        record = load_record(file, seed)
         match = Match.replay(record)
     state = match.state
     result = state.result()
@@ -551,7 +438,9 @@ def main() -> None:
     click's boxed message.
     """
     try:
-        code = typer.main.get_command(app).main(prog_name="tote", standalone_mode=False)
+        code = typer.main.get_command(app).main(
+            args=bare_ray_is_local(sys.argv[1:]), prog_name="tote", standalone_mode=False
+        )
     except typer.Abort:
         print("tote: aborted", file=sys.stderr)
         raise SystemExit(130) from None

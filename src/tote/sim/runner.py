@@ -1,233 +1,143 @@
-"""The simulation loop: many bot-only games of one game, summarised per seat.
+"""The simulation loop: many bot-only games of one game, one row per game, summarised.
 
-:func:`run_games` is a pure function of its arguments (apart from the files
-it writes with ``save_dir``) so that every front end (the CLI, notebooks, a
+:func:`run_games` is a pure function of its arguments (apart from the files it
+writes with ``save`` and ``out``) so that every front end (the CLI, notebooks, a
 server) gets the same numbers for the same seed. Game ``i`` uses seed
 ``seed + i``: its chance moves come from ``random.Random(seed + i)``, exactly
 as in :class:`~tote.core.match.Match`, and each bot gets its own stream
 derived from (game seed, seat), so a game is reproducible on its own.
 
-Unsaved games run directly on a :class:`~tote.core.state.State` (no move log
-is kept); saved games run through a :class:`~tote.core.match.Match` so the
-record is the match's own. Both draw chance moves in the same order, so a game
-plays out identically either way.
+Each game becomes a :class:`GameRow`; :func:`iter_rows` yields them in game order
+whether the games run here, on worker processes or on a Ray cluster
+(:mod:`tote.sim.workers`), and :func:`run_plan` feeds them, in that order, to the
+summary's tallies (:mod:`tote.sim.stats`) and to the files asked for, then drops
+them: memory stays flat for any number of games, and the summary is the same
+game for game whatever the number of workers.
+
+Unsaved games run directly on a :class:`~tote.core.state.State` (no move log is
+kept); saved games run through a :class:`~tote.core.match.Match` so the record is
+the match's own (:mod:`tote.sim.play`); both play out identically.
 """
 
 from __future__ import annotations
 
-import gc
-import random
+import gzip
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tote.bots import get_bot, make_bot
-from tote.core.bot import Bot, Observation, RandomBot
-from tote.core.errors import IllegalMove, OptionsError, ToteError
+from tote.bots import get_bot
+from tote.core.errors import OptionsError
 from tote.core.game import Game, GameOptions
-from tote.core.match import Match
 from tote.core.moves import CHANCE
-from tote.core.record import PlayerEntry, Record
 from tote.core.registry import get_game
-from tote.core.result import Result
-from tote.core.state import State
+from tote.sim.game_stats import Scalar, game_stats
+from tote.sim.play import collector_paused, play_match, play_state, seat_bots
+from tote.sim.play import play_bots as play_bots
+from tote.sim.play import play_bots_recorded as play_bots_recorded
+from tote.sim.play import random_match as random_match
+from tote.sim.record_files import RecordsWriter, RowFile, run_file
+from tote.sim.stats import SimSummary, Tally
+from tote.sim.table import FrameCollector, check_out, open_rows_writer
+
+if TYPE_CHECKING:
+    import polars
 
 Progress = Callable[[int, int], None]
 """Called after each game with (games done, games in all)."""
 
 
-@dataclass(frozen=True)
-class SimSummary:
-    """What a batch of games came to, per seat. Timing is left out of ``==``."""
+# ------------------------------------------------------------------ rows
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One finished game of a batch: what the summary counts and ``--out`` writes."""
 
-    game: str
-    players: int
-    games: int
+    index: int
+    """The game's place in the batch, 0 first; its seed is the batch's seed + index."""
     seed: int
     bots: tuple[str, ...]
-    """The bot playing each seat."""
-    variants: tuple[str, ...]
-    """The variants the options amount to (``Game.active_variants``)."""
-    options: dict[str, Any]
-    wins: tuple[int, ...]
-    """Games won per seat; a shared win counts for each winner."""
-    mean_score: tuple[float, ...]
-    shared_wins: int
-    """Games with more than one winner."""
-    elapsed: float = field(default=0.0, compare=False)
-    """Wall-clock seconds for the whole batch."""
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.elapsed if self.elapsed > 0 else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "players": self.players,
-            "games": self.games,
-            "seed": self.seed,
-            "bots": list(self.bots),
-            "variants": list(self.variants),
-            "options": self.options,
-            "wins": list(self.wins),
-            "mean_score": list(self.mean_score),
-            "shared_wins": self.shared_wins,
-            "seconds": self.elapsed,
-            "games_per_second": self.games_per_second,
-        }
+    """The bot playing each seat in this game (rotated with ``rotate``)."""
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    """Rank of each seat, 1 = best; tied seats share a rank."""
+    winners: tuple[int, ...]
+    """The winning seats (0 first); more than one for a shared win."""
+    moves: int
+    """Moves the seats made (chance moves not counted)."""
+    chance_moves: int
+    """Chance moves drawn (cards, dice, ...)."""
+    columns: dict[str, Scalar] = field(default_factory=dict)
+    """The game's own columns (:meth:`tote.sim.game_stats.GameStats.columns`); empty
+    for a game without stats."""
+    record: bytes | None = None
+    """The game's record as one gzip-compressed JSON line, when the batch is saved."""
 
 
-def seat_bots(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """One bot name per seat, cycling ``names`` when it is shorter than the table."""
-    if not names:
-        raise OptionsError("no bot named; give one or more bot names")
-    return tuple(names[seat % len(names)] for seat in range(players))
+@dataclass(frozen=True)
+class GameSpec:
+    """What a worker needs to play games of a batch: small and picklable (the game is
+    named by id and looked up in the worker's registry)."""
+
+    game_id: str
+    players: int
+    seed: int
+    bots: tuple[str, ...]
+    options: GameOptions
+    rotate: bool = False
+    record: bool = False
+
+    def bots_of(self, index: int) -> tuple[str, ...]:
+        """The bots of game ``index``: the batch's seats, turned by ``index`` seats when
+        rotating (so over ``players`` games every bot sits in every seat once)."""
+        if not self.rotate:
+            return self.bots
+        shift = index % self.players
+        return self.bots[shift:] + self.bots[:shift]
 
 
-def record_path(directory: Path, game_id: str, seed: int) -> Path:
-    """Where a simulated (or played) game with ``seed`` is saved: ``DIR/<game>-<seed>.json``."""
-    return directory / f"{game_id}-{seed}.json"
-
-
-def _choose(bot: Bot, state: State, seat: int, seed: int) -> Any:
-    try:
-        return bot.choose(Observation(state, seat))
-    except IllegalMove as exc:
-        raise ToteError(f"bot {bot.name!r} (seat {seat}, game seed {seed}) failed: {exc}") from None
-
-
-def _apply(state: State, seat: int, move: Any, bot: Bot, seed: int) -> None:
-    try:
-        state.apply(seat, move)
-    except IllegalMove as exc:
-        raise ToteError(
-            f"bot {bot.name!r} (seat {seat}, game seed {seed}) made an illegal move: {exc}"
-        ) from None
-
-
-def play_bots(
-    game: Game,
-    options: GameOptions,
-    bot_names: Sequence[str],
-    seed: int,
-) -> Result:
-    """Play one bot-only game straight on a State (no move log); returns its result.
-
-    Moves the state itself generated (chance draws, the core random bot's
-    picks) skip the second check (:meth:`State.apply_unchecked`); every other
-    bot's move is checked like a player's.
-    """
-    with _collector_paused():
-        return _play_bots(game, options, bot_names, seed)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for one simulated game.
-
-    A game allocates thousands of short-lived objects; reference counting frees
-    them as it goes, but they also trigger collector passes that walk every
-    object in the process, and find nothing: no game leaves reference cycles
-    behind (``tests/sim/test_collector.py``). The collector resumes after the
-    game, so a cycle a future game makes is still collected, between games.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def _play_bots(game: Game, options: GameOptions, bot_names: Sequence[str], seed: int) -> Result:
-    state = game.new_state(options, len(bot_names))
-    bots = [make_bot(game, name, seed, seat) for seat, name in enumerate(bot_names)]
-    # RandomBot.choose(obs) is obs.random_move(bot.rng): the same draw, minus building
-    # an Observation. Seats played by other bots have no stream here (None).
-    random_streams = [bot.rng if type(bot) is RandomBot else None for bot in bots]
-    rng = random.Random(seed)
-    # Bound once: a game is hundreds of moves, each a turn, a pick and a step.
-    turn_now, random_move, step = state.turn, state.random_move, state.apply_unchecked
-    while True:
-        turn = turn_now()
-        if turn.chance:
-            step(CHANCE, state.sample_chance(rng))
-        elif turn.seats:
-            seat = turn.seats[0]
-            stream = random_streams[seat]
-            if stream is not None:
-                step(seat, random_move(seat, stream), turn)
-            else:
-                bot = bots[seat]
-                _apply(state, seat, _choose(bot, state, seat, seed), bot, seed)
-        else:
-            break
+def play_row(spec: GameSpec, index: int, game: Game | None = None) -> GameRow:
+    """Play game ``index`` of a batch (seed ``spec.seed + index``) and make its row."""
+    game = game if game is not None else get_game(spec.game_id)
+    bots = spec.bots_of(index)
+    seed = spec.seed + index
+    record: bytes | None = None
+    if spec.record:
+        with collector_paused():
+            match = play_match(game, spec.options, bots, seed)
+        state = match.state
+        moves = sum(1 for actor, _ in match.moves if actor != CHANCE)
+        chance = len(match.moves) - moves
+        line = match.record().model_dump_json().encode("utf-8") + b"\n"
+        record = gzip.compress(line, compresslevel=6, mtime=0)
+    else:
+        state, moves, chance = play_state(game, spec.options, bots, seed)
     result = state.result()
     assert result is not None, "a game whose turn is over must have a result"
-    return result
+    stats = game_stats(spec.game_id)
+    columns = stats.columns(state) if stats is not None else {}
+    return GameRow(
+        index=index,
+        seed=seed,
+        bots=bots,
+        scores=result.scores,
+        ranking=result.ranking,
+        winners=result.winners,
+        moves=moves,
+        chance_moves=chance,
+        columns=columns,
+        record=record,
+    )
 
 
-def play_bots_recorded(
-    game: Game,
-    options: GameOptions,
-    bot_names: Sequence[str],
-    seed: int,
-) -> tuple[Result, Record]:
-    """Play one bot-only game through a Match, so it can be saved as a record."""
-    players = [
-        PlayerEntry(name=f"Player {seat + 1}", bot=name) for seat, name in enumerate(bot_names)
-    ]
-    match = Match(game, players, options, seed)
-    bots = [make_bot(game, name, seed, seat) for seat, name in enumerate(bot_names)]
-    state = match.state
-    while True:
-        seats = state.turn().seats
-        if not seats:
-            break
-        seat = seats[0]
-        bot = bots[seat]
-        move = _choose(bot, state, seat, seed)
-        try:
-            match.play(seat, move)
-        except IllegalMove as exc:
-            raise ToteError(
-                f"bot {bot.name!r} (seat {seat}, game seed {seed}) made an illegal move: {exc}"
-            ) from None
-    result = state.result()
-    assert result is not None, "a game whose turn is over must have a result"
-    return result, match.record()
+def play_range(spec: GameSpec, start: int, stop: int) -> list[GameRow]:
+    """Games ``start`` to ``stop - 1`` of a batch, in order: one chunk of a worker's work."""
+    game = get_game(spec.game_id)
+    return [play_row(spec, index, game) for index in range(start, stop)]
 
 
-def random_match(
-    game: Game | str,
-    players: int,
-    options: Mapping[str, Any] | None = None,
-    seed: int = 0,
-    *,
-    max_moves: int | None = None,
-) -> Match:
-    """A match whose seats play uniformly random legal moves, to the end or until
-    ``max_moves`` moves (chance included) are in its log.
-
-    Chance comes from ``seed`` as in every match; the seats' choices from their
-    own stream, ``random.Random(seed + 1000)``, so the same seed gives the same
-    match. For tests, examples and notebooks that need a real game quickly.
-    """
-    game = get_game(game) if isinstance(game, str) else game
-    entries = [PlayerEntry(name=f"P{seat}", bot="random") for seat in range(players)]
-    match = Match(game, entries, options, seed=seed)
-    rng = random.Random(seed + 1000)
-    while not match.state.is_over and (max_moves is None or len(match.moves) < max_moves):
-        seat = match.state.turn().seats[0]
-        match.play(seat, match.state.random_move(seat, rng))
-    return match
-
-
+# ------------------------------------------------------------------ plans
 @dataclass(frozen=True)
 class SimPlan:
     """A checked batch of games, ready to run: every refusal has already happened."""
@@ -238,7 +148,24 @@ class SimPlan:
     seed: int
     bots: tuple[str, ...]
     options: GameOptions
-    save_dir: Path | None = None
+    save: Path | None = None
+    """The run file every game's record goes to (gzip-compressed JSON Lines)."""
+    out: Path | None = None
+    """The table of rows to write (.parquet or .csv)."""
+    rotate: bool = False
+    """Turn the bots one seat further each game, to tell seat order from bot strength."""
+
+    @property
+    def spec(self) -> GameSpec:
+        return GameSpec(
+            game_id=self.game.id,
+            players=self.players,
+            seed=self.seed,
+            bots=self.bots,
+            options=self.options,
+            rotate=self.rotate,
+            record=self.save is not None,
+        )
 
 
 def plan_games(
@@ -250,66 +177,114 @@ def plan_games(
     bots: Sequence[str] = ("random",),
     variants: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
-    save_dir: Path | None = None,
+    save: Path | None = None,
+    out: Path | None = None,
+    rotate: bool = False,
 ) -> SimPlan:
     """Check a batch's settings; refusals (unknown game, bot, variant or option, bad
-    player count, unreadable data file) are :class:`~tote.core.errors.ToteError`."""
+    player count, unreadable data file, a file that cannot be written) are
+    :class:`~tote.core.errors.ToteError`, and nothing is written yet.
+
+    ``save`` is a run file (``.jsonl.gz``) or a directory to put one in
+    (:func:`tote.sim.record_files.run_file`); ``out`` a ``.parquet`` or ``.csv`` file.
+    """
     game = get_game(game) if isinstance(game, str) else game
     game.check_players(players)
     if games < 0:
         raise OptionsError(f"cannot play {games} games")
+    if games > MAX_GAMES:
+        raise OptionsError(f"at most {MAX_GAMES:,} games in one batch, not {games:,}")
     bot_names = seat_bots(list(bots), players)
     for name in set(bot_names):
         get_bot(game, name)
     opts = game.options(options, variants)
     game.new_state(opts, players)  # options that only fail when a game starts (data files)
-    if save_dir is not None:
-        try:
-            save_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise ToteError(f"cannot save records in {save_dir}: {exc.strerror}") from None
-    return SimPlan(game, players, games, seed, bot_names, opts, save_dir)
+    save_file = None if save is None else run_file(save, game.id, seed, games)
+    if out is not None:
+        check_out(out)
+    return SimPlan(game, players, games, seed, bot_names, opts, save_file, out, rotate)
 
 
-def run_plan(plan: SimPlan, progress: Progress | None = None) -> SimSummary:
-    """Play a planned batch; ``progress`` is called after every game."""
-    game, players, games, opts = plan.game, plan.players, plan.games, plan.options
-    save_dir = plan.save_dir
-    if save_dir is not None:
-        save_dir.mkdir(parents=True, exist_ok=True)
-    wins = [0] * players
-    totals = [0] * players
-    shared = 0
+MAX_GAMES = 100_000_000
+"""The most games one batch plays (a bound on every input; a run this long takes days)."""
+MAX_WORKERS = 1024
+"""The most worker processes one run starts."""
+
+RowSink = Callable[[GameRow], None]
+"""Called with every game's row, in game order (e.g. to keep them, or to plot)."""
+
+
+def check_workers(workers: int) -> None:
+    """Refuse a worker count below 1 or above :data:`MAX_WORKERS`."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise OptionsError(f"--workers must be 1 to {MAX_WORKERS}, not {workers}")
+
+
+def iter_rows(plan: SimPlan, *, workers: int = 1, ray: str | None = None) -> Iterator[GameRow]:
+    """Every game's row, in game order, played here (``workers=1``), on ``workers``
+    local processes, or on a Ray cluster (``ray``: its address, ``""`` for a local
+    instance). The rows are the same whichever way the games are played."""
+    check_workers(workers)
+    spec = plan.spec
+    if ray is not None:
+        from tote.sim.workers import ray_rows
+
+        yield from ray_rows(spec, plan.games, ray)
+    elif workers > 1 and plan.games > 1:
+        from tote.sim.workers import pool_rows
+
+        yield from pool_rows(spec, plan.games, workers)
+    else:
+        for index in range(plan.games):
+            yield play_row(spec, index, plan.game)
+
+
+def run_plan(
+    plan: SimPlan,
+    progress: Progress | None = None,
+    *,
+    workers: int = 1,
+    ray: str | None = None,
+    sinks: Sequence[RowSink] = (),
+) -> SimSummary:
+    """Play a planned batch and summarise it; ``progress`` is called after every game.
+
+    Rows reach the summary, the plan's files and ``sinks`` in game order, one at a
+    time, and are then dropped. The files are written to temporary files beside
+    their names and renamed when the batch is over: a refusal or an interruption
+    leaves nothing half-written behind.
+    """
+    check_workers(workers)
+    tally = Tally(plan.game.id, plan.players, plan.bots, plan.rotate)
+    files: list[RowFile] = []
     start = time.perf_counter()
-    for i in range(games):
-        game_seed = plan.seed + i
-        if save_dir is None:
-            result = play_bots(game, opts, plan.bots, game_seed)
-        else:
-            result, record = play_bots_recorded(game, opts, plan.bots, game_seed)
-            record.save(record_path(save_dir, game.id, game_seed))
-        for seat in result.winners:
-            wins[seat] += 1
-        if len(result.winners) > 1:
-            shared += 1
-        for seat, score in enumerate(result.scores):
-            totals[seat] += score
-        if progress is not None:
-            progress(i + 1, games)
+    try:
+        if plan.save is not None:
+            files.append(RecordsWriter(plan.save))
+        if plan.out is not None:
+            files.append(open_rows_writer(plan.out, plan.game.id, plan.options.model_dump()))
+        for done, row in enumerate(iter_rows(plan, workers=workers, ray=ray), start=1):
+            tally.add(row)
+            for file in files:
+                file.add(row)
+            for sink in sinks:
+                sink(row)
+            if progress is not None:
+                progress(done, plan.games)
+        for file in files:
+            file.commit()
+    except BaseException:
+        for file in files:
+            file.abort()
+        raise
     elapsed = time.perf_counter() - start
-
-    return SimSummary(
-        game=game.id,
-        players=players,
-        games=games,
+    return tally.summary(
         seed=plan.seed,
-        bots=plan.bots,
-        variants=tuple(game.active_variants(opts)),
-        options=opts.model_dump(),
-        wins=tuple(wins),
-        mean_score=tuple(total / games if games else 0.0 for total in totals),
-        shared_wins=shared,
+        variants=tuple(plan.game.active_variants(plan.options)),
+        options=plan.options.model_dump(),
         elapsed=elapsed,
+        workers=1 if ray is not None else min(workers, max(plan.games, 1)),
+        ray=ray is not None,
     )
 
 
@@ -322,14 +297,19 @@ def run_games(
     bots: Sequence[str] = ("random",),
     variants: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
-    save_dir: Path | None = None,
+    save: Path | None = None,
+    out: Path | None = None,
+    rotate: bool = False,
+    workers: int = 1,
+    ray: str | None = None,
     progress: Progress | None = None,
 ) -> SimSummary:
-    """Play ``games`` bot-only games and summarise wins and mean scores per seat.
+    """Play ``games`` bot-only games and summarise them per seat, per bot and per game.
 
-    ``bots`` names one bot per seat (cycled if shorter). With ``save_dir``
-    every game's record is written as ``save_dir/<game>-<seed>.json``.
-    Refusals happen before any game is played (see :func:`plan_games`).
+    ``bots`` names one bot per seat (cycled if shorter). ``save`` keeps every
+    game's record in one compressed run file; ``out`` writes one row per game
+    (.parquet or .csv). Refusals happen before any game is played (see
+    :func:`plan_games`).
     """
     plan = plan_games(
         game,
@@ -339,6 +319,38 @@ def run_games(
         bots=bots,
         variants=variants,
         options=options,
-        save_dir=save_dir,
+        save=save,
+        out=out,
+        rotate=rotate,
     )
-    return run_plan(plan, progress)
+    return run_plan(plan, progress, workers=workers, ray=ray)
+
+
+def games_frame(
+    game: Game | str,
+    players: int,
+    games: int,
+    *,
+    seed: int = 0,
+    bots: Sequence[str] = ("random",),
+    variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    rotate: bool = False,
+    workers: int = 1,
+    ray: str | None = None,
+) -> polars.DataFrame:
+    """The rows ``tote simulate --out`` writes, as a polars DataFrame (for notebooks):
+    one row per game, the columns of :mod:`tote.sim.table`. Needs ``tote[lab]``."""
+    plan = plan_games(
+        game,
+        players,
+        games,
+        seed=seed,
+        bots=bots,
+        variants=variants,
+        options=options,
+        rotate=rotate,
+    )
+    collector = FrameCollector(plan.game.id, plan.options.model_dump())
+    run_plan(plan, workers=workers, ray=ray, sinks=[collector])
+    return collector.frame()

@@ -1,0 +1,307 @@
+"""``tote simulate``: many bot-only games, on one core, N processes or a Ray cluster.
+
+Progress goes to stderr; the summary (rich tables, or JSON with ``--json``) to
+stdout. The summary is the same game for game whatever ``--workers`` is; what it
+holds and the files ``--out`` and ``--save`` write are described in
+docs/simulation.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from tote.bots import parse_bot_names
+from tote.cli.common import parse_options, parse_variants, user_errors
+from tote.core.registry import get_game
+from tote.core.tote_board import Estimate
+from tote.sim.runner import check_workers, plan_games, run_plan
+from tote.sim.stats import SeatStats, SimSummary
+
+GameArg = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="Game id, as listed by 'tote games'.", show_default=False),
+]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="NAME",
+        help="A variant of the game (repeat, or separate with commas). See 'tote games'.",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option as key=value (repeatable), e.g. --option starting_money=100.",
+        show_default=False,
+    ),
+]
+
+
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        metavar="[ADDRESS]",
+        help="Play on the Ray cluster at ADDRESS (host:port, ray://host:port or auto); "
+        "'--ray' alone or '--ray local': on a local Ray instance. Needs tote[ray].",
+        show_default=False,
+    ),
+]
+
+
+def bare_ray_is_local(args: list[str]) -> list[str]:
+    """``--ray`` with no address (last, or before another option) means a local Ray
+    instance: the command line gets ``--ray local`` (typer has no optional values)."""
+    out: list[str] = []
+    for index, arg in enumerate(args):
+        out.append(arg)
+        following = args[index + 1] if index + 1 < len(args) else None
+        if arg == "--ray" and (following is None or following.startswith("-")):
+            out.append("local")
+    return out
+
+
+def simulate(
+    game_id: GameArg,
+    players: Annotated[
+        int,
+        typer.Option("--players", "-p", metavar="N", help="Number of seats.", show_default=False),
+    ],
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-n", min=1, metavar="K", help="Number of games to play.", show_default=False
+        ),
+    ],
+    seed: Annotated[int, typer.Option(metavar="S", help="Game i uses seed S+i.")] = 0,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar="NAMES",
+            help="Bot per seat, comma separated, cycled over the seats (e.g. odds,random).",
+        ),
+    ] = "random",
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate",
+            help="Turn the bots one seat further each game, so every bot plays every seat "
+            "(tells seat order from bot strength).",
+        ),
+    ] = False,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Local processes to play on (default: all cores). The summary is the same "
+            "for any N.",
+            show_default=False,
+        ),
+    ] = None,
+    ray: RayOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write one row per game to FILE.parquet or FILE.csv (needs tote[lab]).",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR|FILE",
+            help="Keep every game's record, compressed, in one run file: FILE.jsonl.gz, or "
+            "DIR/<game>-<first seed>-<last seed>.jsonl.gz. Replay one with "
+            "'tote replay FILE --seed S'.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print only a JSON summary on stdout.")
+    ] = False,
+) -> None:
+    """Play many bot-only games and summarise them: win rates with 95% intervals, scores,
+    bots, seat order, game length and the game's own numbers.
+
+    Progress goes to stderr; the summary (tables, or JSON with --json) to stdout.
+    """
+    err = Console(stderr=True)
+    with user_errors():
+        count = workers if workers is not None else os.cpu_count() or 1
+        check_workers(count)
+        game = get_game(game_id)
+        plan = plan_games(
+            game,
+            players,
+            games,
+            seed=seed,
+            bots=parse_bot_names(game, bots),
+            variants=parse_variants(variant),
+            options=parse_options(option),
+            save=save,
+            out=out,
+            rotate=rotate,
+        )
+        where = "Ray" if ray is not None else f"{min(count, games)} workers"
+        progress = Progress(
+            TextColumn(f"{game.id} ({where})"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+        )
+        task = progress.add_task("games", total=games)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done)
+
+        with contextlib.ExitStack() as stack:
+            if ray is not None:
+                from tote.sim.workers import ray_session
+
+                stack.enter_context(ray_session(ray))
+            with progress:
+                summary = run_plan(plan, advance, workers=count, ray=ray)
+    if as_json:
+        sys.stdout.write(json.dumps(summary.to_json()) + "\n")
+        return
+    print_summary(Console(), summary, plan.save, plan.out)
+
+
+def _rate(rate: Estimate) -> str:
+    return f"{rate.value:.1%} ({rate.low:.1%}-{rate.high:.1%})"
+
+
+def _score(stats: SeatStats) -> str:
+    spread = stats.score
+    sd = "-" if spread.sd is None else f"{spread.sd:.1f}"
+    return f"{spread.mean:.1f} ± {sd}"
+
+
+def _stats_table(title: str, first: str, rows: list[tuple[str, str, SeatStats]]) -> Table:
+    table = Table(title=title, title_justify="left")
+    table.add_column(first, justify="right")
+    table.add_column("Bot")
+    table.add_column("Games", justify="right")
+    table.add_column("Wins", justify="right")
+    table.add_column("Win rate (95% interval)", justify="right")
+    table.add_column("Shared", justify="right")
+    table.add_column("Mean score ± sd", justify="right")
+    table.add_column("Min-max", justify="right")
+    for key, bot, stats in rows:
+        table.add_row(
+            key,
+            bot,
+            str(stats.games),
+            str(stats.wins),
+            _rate(stats.win_rate),
+            str(stats.shared_wins),
+            _score(stats),
+            f"{stats.score.low:g}-{stats.score.high:g}",
+        )
+    return table
+
+
+def print_summary(
+    console: Console, summary: SimSummary, save: Path | None, out: Path | None
+) -> None:
+    """The headline tables: seats, bots, seat order, length, then the game's own."""
+    last = summary.seed + summary.games - 1
+    rotated = ", bots rotated each game" if summary.rotate else ""
+    console.print(
+        Text(
+            f"{summary.game}: {summary.players} players, {summary.games} games "
+            f"(seeds {summary.seed}-{last}{rotated})",
+            style="bold",
+        )
+    )
+    seat_bot = "(rotating)" if summary.rotate else None
+    console.print(
+        _stats_table(
+            "Seats",
+            "Seat",
+            [
+                (str(seat + 1), seat_bot or summary.bots[seat], stats)
+                for seat, stats in enumerate(summary.seats)
+            ],
+        )
+    )
+    if summary.by_bot:
+        rows = [("-", name, stats) for name, stats in summary.by_bot.items()]
+        console.print(_stats_table("Bots (over all their seats; games = seat-games)", "", rows))
+    order = summary.seat_order
+    if order is not None:
+        caution = (
+            ""
+            if order.same_bots or order.rotated
+            else " (seats have different bots: use --rotate to tell seat from bot)"
+        )
+        console.print(
+            Text(
+                f"Seat order: chi-square {order.chi2:.2f} on {order.dof} degrees of freedom, "
+                f"p = {order.p_value:.3g}{caution}."
+            )
+        )
+    lengths = ", ".join(
+        f"{name.replace('_', ' ')} {spread.mean:.1f} (sd {spread.sd or 0:.1f}, "
+        f"{spread.low:g}-{spread.high:g})"
+        for name, spread in summary.length.items()
+    )
+    console.print(Text(f"Game length: {lengths}."))
+    for stat_table in summary.game_tables:
+        table = Table(title=stat_table.title, title_justify="left")
+        for column in stat_table.header:
+            table.add_column(column)
+        for row in stat_table.rows:
+            table.add_row(*row)
+        console.print(table)
+    variants = ", ".join(summary.variants) or "none"
+    console.print(
+        Text(
+            f"Variants: {variants}. Shared wins count for every winner "
+            f"({summary.shared_wins} games had more than one)."
+        )
+    )
+    on = "on Ray" if summary.ray else f"on {summary.workers} worker(s)"
+    console.print(
+        Text(
+            f"{summary.games_per_second:.1f} games/second {on} "
+            f"({summary.games} games in {summary.elapsed:.2f} s).",
+            style="bold",
+        )
+    )
+    if out is not None:
+        console.print(Text(f"One row per game written to {out}."))
+    if save is not None:
+        console.print(
+            Text(f"Records saved in {save}; replay one with 'tote replay {save} --seed S'.")
+        )

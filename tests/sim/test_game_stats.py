@@ -171,8 +171,8 @@ def test_wits_and_wagers_points_are_bonus_plus_bets(seed: int) -> None:
 # ------------------------------------------------------------ Wetten!
 @pytest.mark.parametrize("seed", SEEDS)
 def test_wetten_places_rounds_and_bank(seed: int) -> None:
-    """WT 3: every race's places are 1-4, one per horse; its rounds are its
-    ``horses_moved`` events; WT 4.3: the game ends early exactly when the bank ran out."""
+    """WT 3-4: every race's places are 1-4, one per horse; its rounds are its
+    ``horses_moved`` events; WT 10.3: the game ends early exactly when the bank ran out."""
     state = finished("wetten", 3, seed)
     assert isinstance(state, WettenState)
     cols = columns(state)
@@ -193,7 +193,7 @@ def test_wetten_places_rounds_and_bank(seed: int) -> None:
 
 
 def test_wetten_bank_running_out_is_counted(tmp_path: Path) -> None:
-    """WT 4.3: a bank too small for the payouts runs out, and the summary says so."""
+    """WT 10.3: a bank too small for the payouts runs out, and the summary says so."""
     board = json.loads((WETTEN_DATA / "board.json").read_text())
     board["banknotes"]["counts"] = {"1000": 34}  # 34,000: 4,000 left after 3 x 10,000
     small = tmp_path / "board.json"
@@ -213,7 +213,7 @@ def test_wetten_bank_running_out_is_counted(tmp_path: Path) -> None:
 # ------------------------------------------------------------ Horse Fever
 @pytest.mark.parametrize("seed", SEEDS)
 def test_horse_fever_vp_sources_explain_every_vp(seed: int) -> None:
-    """HF 0.3, 3.1, 3.3, 4.1-4.2, 5.2, 1.1: the sources add up to each seat's VP with
+    """HF 0.3, 2.1, 3.3, 4.1-4.2, 5.2, 1.1: the sources add up to each seat's VP with
     nothing left over for a seat still in the game; an eliminated seat lost what it had."""
     state = finished("horse-fever", 3, seed)
     assert isinstance(state, HorseFeverState)
@@ -265,7 +265,7 @@ def test_horse_fever_one_winner_per_race_by_odds_row() -> None:
 # ------------------------------------------------------------ Carcassonne
 @pytest.mark.parametrize("seed", SEEDS[:3])
 def test_carcassonne_points_by_feature_add_up_to_the_scores(seed: int) -> None:
-    """CC 4-5, CB 3: feature points plus bet points are every point scored; CC 2.2:
+    """CC 4-5, CB 3: feature points plus bet points are every point scored; CC 2.3:
     every tile drawn is placed or discarded."""
     state = finished("carcassonne", 3, seed)
     assert isinstance(state, CarcassonneState)

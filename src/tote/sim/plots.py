@@ -10,9 +10,9 @@ tests count):
   table of rows, ``simulate --out FILE.csv|.parquet``.
 - ``finishes``: how often each horse finishes in each place (Winner's Circle,
   Wetten!, Horse Fever); one series per place. From ``simulate --json``.
-- ``sweep``: each seat's win rate (with its interval) across the first swept option
-  (or the bot line-ups); one series per seat and per value of the other axes. From
-  ``sweep --json``.
+- ``sweep``: each seat's win rate (with its interval) across the first option swept
+  over several values (or the bot line-ups); one series per seat and per value of
+  the other axes. From ``sweep --json``.
 
 matplotlib (the ``lab`` extra) is imported only here, when a plot is drawn, with the
 Agg backend (no display needed). Files are written beside their name and renamed,
@@ -149,6 +149,12 @@ def _axes(title: str, ylabel: str) -> tuple[Figure, Axes]:
     return fig, ax
 
 
+def _percent() -> Any:
+    from matplotlib.ticker import PercentFormatter
+
+    return PercentFormatter(1.0, decimals=0)
+
+
 def _need(data: Mapping[str, Any], key: str, what: str) -> Any:
     if key not in data:
         raise ToteError(f"the results have no {key!r}: {what}")
@@ -173,6 +179,7 @@ def winrates_figure(data: Mapping[str, Any]) -> Figure:
     ]
     ax.bar([label for label, _ in entries], values, yerr=errors, capsize=4, color="#4878a8")
     ax.set_ylim(0, max(1e-9, *(w["high"] for _, w in entries)) * 1.15)
+    ax.yaxis.set_major_formatter(_percent())
     return fig
 
 
@@ -206,7 +213,8 @@ def finishes_figure(data: Mapping[str, Any]) -> Figure:
     group, places, _ = FINISHES[game]
     counts: dict[str, dict[str, int]] = stats["counts"].get(group, {})
     runs: dict[str, int] = stats["counts"].get("runs", {}).get(group, {})
-    horses = list(counts)
+    order = [h for h in stats.get("order", {}).get(group, []) if h in counts]
+    horses = order + [h for h in counts if h not in order]
     fig, ax = _axes(
         f"{game}: finishes per {group} ({data.get('games', '?')} games)", "share of races"
     )
@@ -223,7 +231,9 @@ def finishes_figure(data: Mapping[str, Any]) -> Figure:
             label=place,
         )
     ax.set_xticks(range(len(horses)), horses)
-    ax.legend(ncols=len(places))
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.15)
+    ax.yaxis.set_major_formatter(_percent())
+    ax.legend(ncols=len(places), loc="upper center")
     return fig
 
 
@@ -232,7 +242,7 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
     cells = _need(data, "cells", "give the --json of tote sweep")
     if not cells:
         raise ToteError("the sweep has no cells")
-    grid: dict[str, list[Any]] = data.get("grid") or {}
+    grid: dict[str, list[Any]] = {k: v for k, v in (data.get("grid") or {}).items() if len(v) > 1}
     axis = next(iter(grid), None)
     if axis is not None:
         xs = [json.dumps(v) for v in grid[axis]]
@@ -244,7 +254,11 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
     for cell in cells:
         if axis is not None:
             x = xs.index(json.dumps(cell["options"][axis]))
-            rest = [f"{k}={json.dumps(v)}" for k, v in cell["options"].items() if k != axis]
+            rest = [
+                f"{k}={json.dumps(v)}"
+                for k, v in cell["options"].items()
+                if k in grid and k != axis
+            ]
             if len(data["bots"]) > 1:
                 rest.append(",".join(cell["bots"]))
         else:
@@ -270,6 +284,7 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
     if not numeric:
         ax.set_xticks(positions, xs)
     ax.set_xlabel(axis or "bots")
+    ax.yaxis.set_major_formatter(_percent())
     ax.legend(fontsize="small")
     return fig
 

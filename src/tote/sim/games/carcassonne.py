@@ -2,9 +2,9 @@
 tiles discarded.
 
 Read from the finished game's log: every ``feature_scored`` event (CC 4, CC 5: its
-points go to each seat named), the abbot's ``abbot_returned`` points (CA 2), every
+points go to each seat named), the abbot's ``abbot_returned`` points (CA 2.2), every
 ``bets_settled`` stack (CB 3: each chip's face and the points it won), and every
-``tile_discarded`` (CC 2.2: a tile that fits nowhere). Feature points plus bet points
+``tile_discarded`` (CC 2.3: a tile that fits nowhere). Feature points plus bet points
 add up to the final scores. A game's rounds are the tiles placed after the start
 tile (one per turn).
 """
@@ -117,7 +117,7 @@ class CarcassonneAccumulator(Tally):
         per_game = self.mean("discarded", "tiles", "per game").mean
         with_one = self.get("discarded", "games", "with a discard")
         discards = StatTable(
-            "Tiles discarded (CC 2.2)",
+            "Tiles discarded (CC 2.3)",
             ["", "value"],
             [
                 ["per game", f"{per_game:.3f}"],

@@ -3,13 +3,13 @@ the players' VP come from, what the two auctions fetch, and who is eliminated.
 
 Read from the finished game's history (one entry per race: the ranking and the odds
 before and after, HF 3.4) and log: the ``payoffs`` lines (HF 3.3), the ``dutch_auction``
-and ``english_auction`` results (HF 4.1-4.2), ``cannot_cover`` (HF 3.1), the ``final``
+and ``english_auction`` results (HF 4.1-4.2), ``cannot_cover`` (HF 2.1), the ``final``
 scoring of Targets (HF 5.2) and ``eliminated``. A Stable *shows* when it finishes in
 the first three (HF 3.3; an Assistant's "show fourth" skill is not counted here).
 
 VP sources, summed over the seats: the starting VP (HF 0.3), Win and Show bets (HF
 3.3), the English auction (+1, HF 4.2) and the Dutch auction (-1, HF 4.1), a Minimum
-Bet not covered (HF 3.1), Targets (HF 5.2) and Stable Owner cards held at the end
+Bet not covered (HF 2.1), Targets (HF 5.2) and Stable Owner cards held at the end
 (HF 1.1). What an eliminated player loses (ruling R18) is the rest: their VP before
 elimination, read as final VP minus the sources.
 """
@@ -189,7 +189,12 @@ class HorseFeverAccumulator(Tally):
             for why in self.rows("eliminated")
             if why != "games"
         ]
-        return [odds, vp, auctions, StatTable("Eliminations (HF 3.1, 5.1)", ["", "value"], rows)]
+        return [
+            odds,
+            vp,
+            auctions,
+            StatTable("Eliminations (HF 2.1, 5.1; ruling R18)", ["", "value"], rows),
+        ]
 
 
 STATS = HorseFeverStats()

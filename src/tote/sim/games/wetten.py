@@ -1,12 +1,12 @@
 """Wetten!'s own numbers: each horse's finishing places, how many rounds a race takes,
 what each ticket returns per unit staked, and how often the bank runs out.
 
-Read from the finished game's history (one payout summary per race: the places,
-every seat's tickets, what was paid and forfeited, WT 4) and log (one
-``horses_moved`` event per round, WT 3). A ticket's return is what it was paid
+Read from the finished game's history (one payout summary per race, WT 10: the
+places, WT 4; every seat's tickets; what was paid, forfeited and topped up) and log
+(one ``horses_moved`` event per round, WT 3). A ticket's return is what it was paid
 divided by what was staked on it: "set_the_stakes" is the first ticket (WT 2),
-"second_bet" the second (WT 3.3). The bank runs out when a payout cannot be paid in
-full, which ends the game early (WT 4.3).
+"second_bet" the second (WT 5). The bank runs out when a payout cannot be paid in
+full, which ends the game early (WT 10.3, WT 11.2).
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class WettenAccumulator(Tally):
     def tables(self) -> list[StatTable]:
         runs = dict(self.counts.get("runs", {}).get("horse", {}))
         tickets = StatTable(
-            "Ticket returns: paid per unit staked (WT 4)",
+            "Ticket returns: paid per unit staked (WT 10.2)",
             ["ticket", "staked", "paid", "return"],
             [
                 [
@@ -119,7 +119,7 @@ class WettenAccumulator(Tally):
         )
         out = self.get("bank", "games", "ran out")
         bank = StatTable(
-            "The bank (WT 4.3)",
+            "The bank (WT 10.3 runs out, WT 10.4 top-ups)",
             ["", "value"],
             [
                 ["games where it ran out", f"{out / self.games:.1%}" if self.games else "-"],

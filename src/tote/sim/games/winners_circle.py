@@ -10,6 +10,7 @@ starts everyone level, so there the gate is only the draw order).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -65,8 +66,17 @@ class WinnersCircleStats:
 
 
 class WinnersCircleAccumulator(Tally):
+    def __init__(self) -> None:
+        super().__init__()
+        self.horse_order: list[str] = []
+        """The horses in the gate order of the first race counted (in the base game,
+        WC 2.2, every race's: horse n always starts from gate n)."""
+
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
+        if not self.horse_order:
+            gates = (columns.get(f"race1_gate{g}") for g in range(1, len(columns)))
+            self.horse_order = [str(h) for h in itertools.takewhile(bool, gates)]
         races = int(columns.get(ROUNDS) or 0)
         for r in range(1, races + 1):
             self.count("races", "all", "races")
@@ -102,6 +112,7 @@ class WinnersCircleAccumulator(Tally):
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
+        data["order"] = {"horse": self.horse_order}
         bets = self.get("bets", "all", "bets")
         data["paid_per_bet"] = {
             reason: self.get("paid", reason, "total") / bets if bets else None for reason in REASONS

@@ -128,3 +128,10 @@ def test_sweep_cli_refuses_in_one_line_and_writes_nothing(
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["sweep", "tournament", "plot"])
+def test_help_is_available(command: str) -> None:
+    """Issue 14: the new commands explain themselves."""
+    result = invoke(command, "--help")
+    assert result.exit_code == 0 and "Usage" in result.stdout

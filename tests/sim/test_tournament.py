@@ -124,10 +124,13 @@ def test_tournament_cli_prints_a_table_and_json() -> None:
         (["--bots", "random"], "at least two"),
         (["--bots", "random,nobody"], "nobody"),
         (["--bots", "random,odds", "--option", "no_such_option=1"], "no_such_option"),
+        (["--bots", "random,odds", "--plot", "/nonexistent-dir/t.png"], "no such directory"),
+        (["--bots", "random,odds", "--plot", "t.gif"], ".png or .svg"),
     ],
 )
 def test_tournament_refuses_bad_input_in_one_line(args: list[str], fragment: str) -> None:
-    """Issue 14, 5: an unknown bot or option: one clear line and status 2."""
+    """Issue 14, 5: an unknown bot or option, an unwritable plot: one clear line and
+    status 2, before any game."""
     result = invoke("tournament", GAME, "-p", "2", "-n", "2", "--workers", "1", *args)
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()

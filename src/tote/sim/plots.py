@@ -265,10 +265,12 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
             x = xs.index(",".join(cell["bots"]))
             rest = []
         for seat in cell["summary"]["seats"]:
-            label = " ".join([f"seat {seat['seat']}", *rest])
+            who = f"seat {seat['seat']}" + (f" ({seat['bot']})" if "bot" in seat else "")
+            label = " ".join([who if len(data["bots"]) == 1 else f"seat {seat['seat']}", *rest])
             series.setdefault(label, []).append((x, seat["win_rate"]))
     fig, ax = _axes(
-        f"{data['game']}: win rate per seat across the sweep", "win rate (95% interval)"
+        f"{data['game']}: win rate per seat ({data.get('games', '?')} games per cell)",
+        "win rate (95% interval)",
     )
     positions = (
         [float(v) for v in grid[axis]] if axis is not None and numeric else list(range(len(xs)))

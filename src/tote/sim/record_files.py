@@ -39,14 +39,19 @@ class RowFile(Protocol):
 
 def check_writable(path: Path, what: str) -> None:
     """Refuse, before any game, a file that cannot be written: its folder must exist and
-    be writable, and the name must not be a folder."""
+    take a new file (tried with the temporary name, removed at once), and the name must
+    not be a folder."""
     folder = path.parent
     if path.is_dir():
         raise ToteError(f"{what} {path}: is a directory, not a file")
     if not folder.is_dir():
         raise ToteError(f"{what} {path}: no such directory {folder}")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise ToteError(f"{what} {path}: cannot write in {folder}")
+    probe = temporary_beside(path)
+    try:
+        probe.touch(exist_ok=False)
+    except OSError as exc:
+        raise ToteError(f"{what} {path}: cannot write in {folder} ({exc.strerror})") from None
+    probe.unlink()
 
 
 def run_file(save: Path, game_id: str, seed: int, games: int) -> Path:

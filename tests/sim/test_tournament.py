@@ -11,6 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from tote.cli.main import app
+from tote.core.bot import RandomBot
+from tote.core.registry import get_game
 from tote.sim.tournament import elo_ratings, games_per_table, run_tournament, tables_for
 
 runner = CliRunner()
@@ -70,24 +72,41 @@ def test_tables_cover_every_set_of_bots() -> None:
 
 
 def test_round_robin_puts_every_bot_in_every_seat_equally() -> None:
-    """Issue 14, 3: seat rotation: each bot plays each seat equally often; every game
-    counts for every seat, and the pairwise matches add up."""
-    result = run_tournament(GAME, 2, 4, ["random", "odds", "best-ev"], seed=3)
+    """Issue 14, 3: seat rotation: each bot plays each seat equally often; every pair of
+    bots meets in every game, and each match's point is shared out exactly."""
+    bots = ["random", "bettor", "novice", "expert"]
+    result = run_tournament("wits-and-wagers", 4, 8, bots, seed=3)
     data = result.to_json()
-    assert len(data["tables"]) == 3
+    assert data["tables"] == [bots]
     for entry in data["bots_stats"]:
-        seats = entry["seats"]
-        assert seats[0] == seats[1] == 4  # two tables of four games, two seats
+        assert entry["seats"] == [2, 2, 2, 2]
         assert entry["games"] == 8
         rate = entry["win_rate"]
         assert rate["low"] <= rate["value"] <= rate["high"]
     for a, row in data["pairwise"].items():
+        assert set(row) == set(bots) - {a}
         for b, cell in row.items():
             back = data["pairwise"][b][a]
-            assert cell["matches"] == back["matches"] == 4
-            assert cell["points"] + back["points"] == pytest.approx(4)
+            assert cell["matches"] == back["matches"] == 8
+            assert cell["points"] + back["points"] == pytest.approx(8)
     ratings = [e["rating"] for e in data["bots_stats"]]
     assert ratings == sorted(ratings, reverse=True)
+    assert sum(ratings) / 4 == pytest.approx(1500)
+
+
+def test_round_robin_meets_every_pair_at_its_own_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14, 3: three bots at two seats: three tables, each pair at one of them, each
+    bot in each seat equally often. (The third bot is a second random bot under its own
+    name, registered for this test only, to keep it quick.)"""
+    game = type(get_game(GAME))
+    monkeypatch.setattr(game, "bots", {**game.bots, "random-too": RandomBot})
+    result = run_tournament(GAME, 2, 2, ["random", "odds", "random-too"], seed=3)
+    data = result.to_json()
+    assert len(data["tables"]) == 3
+    for entry in data["bots_stats"]:
+        assert entry["seats"] == [2, 2]  # two tables, one game in each seat at each
+    for row in data["pairwise"].values():
+        assert all(cell["matches"] == 2 for cell in row.values())
 
 
 def invoke(*args: str) -> Any:

@@ -65,7 +65,8 @@ def test_dataframe_api_gives_the_rows_of_out(tmp_path: Path) -> None:
     assert frame.equals(pl.read_parquet(tmp_path / "same.parquet"))
 
 
-def test_an_interrupted_run_leaves_no_file_behind(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_interrupted_run_leaves_no_file_behind(tmp_path: Path, workers: int) -> None:
     """Issue 14, Bad input: nothing half-written left behind (temporary file, renamed at
     the end); a file already there is left as it was."""
     out, save = tmp_path / "games.parquet", tmp_path / "runs.jsonl.gz"
@@ -77,7 +78,7 @@ def test_an_interrupted_run_leaves_no_file_behind(tmp_path: Path) -> None:
 
     plan = plan_games(WC, 2, 10, out=out, save=save)
     with pytest.raises(KeyboardInterrupt):
-        run_plan(plan, sinks=[stop])
+        run_plan(plan, sinks=[stop], workers=workers)
     assert out.read_text() == "old"
     assert not save.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.parquet"]

@@ -27,7 +27,7 @@ def test_the_summary_is_the_same_for_one_two_and_three_workers(tmp_path: Path) -
     files = []
     for workers in (1, 2, 3):
         save = tmp_path / f"run-{workers}.jsonl.gz"
-        summary = run_games(WC, 3, 40, seed=9, bots=["odds", "random"], save=save,
+        summary = run_games(WC, 2, 16, seed=9, bots=["odds", "random"], save=save,
                             workers=workers)  # fmt: skip
         assert summary.workers == workers
         summaries.append(summary.to_json())

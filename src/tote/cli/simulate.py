@@ -197,36 +197,36 @@ def simulate(
     print_summary(Console(), summary, plan.save, plan.out)
 
 
-def _rate(rate: Estimate) -> str:
-    return f"{rate.value:.1%} ({rate.low:.1%}-{rate.high:.1%})"
+def _interval(rate: Estimate) -> str:
+    return f"{rate.low:.1%}-{rate.high:.1%}"
 
 
 def _score(stats: SeatStats) -> str:
     spread = stats.score
-    sd = "-" if spread.sd is None else f"{spread.sd:.1f}"
-    return f"{spread.mean:.1f} ± {sd}"
+    sd = "" if spread.sd is None else f" ± {spread.sd:.0f}"
+    return f"{spread.mean:.1f}{sd}"
 
 
-def _stats_table(title: str, first: str, rows: list[tuple[str, str, SeatStats]]) -> Table:
+def _stats_table(
+    title: str, header: tuple[str, str], rows: list[tuple[str, str, SeatStats]]
+) -> Table:
     table = Table(title=title, title_justify="left")
-    table.add_column(first, justify="right")
-    table.add_column("Bot")
-    table.add_column("Games", justify="right")
+    table.add_column(header[0])
+    table.add_column(header[1], justify="right" if header[1] == "Games" else "left")
     table.add_column("Wins", justify="right")
-    table.add_column("Win rate (95% interval)", justify="right")
+    table.add_column("Win rate", justify="right")
+    table.add_column("95% interval", justify="right")
     table.add_column("Shared", justify="right")
     table.add_column("Mean score ± sd", justify="right")
-    table.add_column("Min-max", justify="right")
-    for key, bot, stats in rows:
+    for key, second, stats in rows:
         table.add_row(
             key,
-            bot,
-            str(stats.games),
+            second,
             str(stats.wins),
-            _rate(stats.win_rate),
+            f"{stats.win_rate.value:.1%}",
+            _interval(stats.win_rate),
             str(stats.shared_wins),
             _score(stats),
-            f"{stats.score.low:g}-{stats.score.high:g}",
         )
     return table
 
@@ -244,20 +244,14 @@ def print_summary(
             style="bold",
         )
     )
-    seat_bot = "(rotating)" if summary.rotate else None
-    console.print(
-        _stats_table(
-            "Seats",
-            "Seat",
-            [
-                (str(seat + 1), seat_bot or summary.bots[seat], stats)
-                for seat, stats in enumerate(summary.seats)
-            ],
-        )
-    )
+    seats = [
+        (str(seat + 1), "rotating" if summary.rotate else summary.bots[seat], stats)
+        for seat, stats in enumerate(summary.seats)
+    ]
+    console.print(_stats_table("Seats", ("Seat", "Bot"), seats))
     if summary.by_bot:
-        rows = [("-", name, stats) for name, stats in summary.by_bot.items()]
-        console.print(_stats_table("Bots (over all their seats; games = seat-games)", "", rows))
+        bots = [(name, str(stats.games), stats) for name, stats in summary.by_bot.items()]
+        console.print(_stats_table("Bots, over all their seats", ("Bot", "Games"), bots))
     order = summary.seat_order
     if order is not None:
         caution = (

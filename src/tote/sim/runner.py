@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import gzip
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,7 @@ from tote.core.errors import OptionsError
 from tote.core.game import Game, GameOptions
 from tote.core.moves import CHANCE
 from tote.core.registry import get_game
-from tote.sim.game_stats import Scalar, game_stats
+from tote.sim.game_stats import GameStats, Scalar, game_stats
 from tote.sim.play import collector_paused, play_match, play_state, seat_bots
 from tote.sim.play import play_bots as play_bots
 from tote.sim.play import play_bots_recorded as play_bots_recorded
@@ -97,9 +97,23 @@ class GameSpec:
         return self.bots[shift:] + self.bots[:shift]
 
 
+def play_rows(
+    spec: GameSpec, indices: Iterable[int], game: Game | None = None
+) -> Iterator[GameRow]:
+    """Play games ``indices`` of a batch (game ``i`` with seed ``spec.seed + i``), in
+    that order, and make their rows; the game and its stats are looked up once."""
+    game = game if game is not None else get_game(spec.game_id)
+    stats = game_stats(spec.game_id)
+    for index in indices:
+        yield _row(spec, index, game, stats)
+
+
 def play_row(spec: GameSpec, index: int, game: Game | None = None) -> GameRow:
     """Play game ``index`` of a batch (seed ``spec.seed + index``) and make its row."""
-    game = game if game is not None else get_game(spec.game_id)
+    return next(play_rows(spec, [index], game))
+
+
+def _row(spec: GameSpec, index: int, game: Game, stats: GameStats | None) -> GameRow:
     bots = spec.bots_of(index)
     seed = spec.seed + index
     record: bytes | None = None
@@ -115,7 +129,6 @@ def play_row(spec: GameSpec, index: int, game: Game | None = None) -> GameRow:
         state, moves, chance = play_state(game, spec.options, bots, seed)
     result = state.result()
     assert result is not None, "a game whose turn is over must have a result"
-    stats = game_stats(spec.game_id)
     columns = stats.columns(state) if stats is not None else {}
     return GameRow(
         index=index,
@@ -133,8 +146,7 @@ def play_row(spec: GameSpec, index: int, game: Game | None = None) -> GameRow:
 
 def play_range(spec: GameSpec, start: int, stop: int) -> list[GameRow]:
     """Games ``start`` to ``stop - 1`` of a batch, in order: one chunk of a worker's work."""
-    game = get_game(spec.game_id)
-    return [play_row(spec, index, game) for index in range(start, stop)]
+    return list(play_rows(spec, range(start, stop)))
 
 
 # ------------------------------------------------------------------ plans
@@ -235,8 +247,7 @@ def iter_rows(plan: SimPlan, *, workers: int = 1, ray: str | None = None) -> Ite
 
         yield from pool_rows(spec, plan.games, workers)
     else:
-        for index in range(plan.games):
-            yield play_row(spec, index, plan.game)
+        yield from play_rows(spec, range(plan.games), plan.game)
 
 
 def run_plan(

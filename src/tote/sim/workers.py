@@ -24,6 +24,7 @@ import socket
 import tempfile
 from collections import deque
 from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from tote.core.errors import ToteError
@@ -65,23 +66,37 @@ def _ignore_interrupts() -> None:
 
 
 def pool_rows(spec: GameSpec, games: int, workers: int) -> Iterator[GameRow]:
-    """Play ``games`` games of ``spec`` on ``workers`` local processes; rows in game order."""
+    """Play ``games`` games of ``spec`` on ``workers`` local processes; rows in game order.
+
+    If the run stops early (a refusal in a game, Ctrl+C, the caller giving up), the
+    workers are stopped at once rather than left to finish their chunks.
+    """
     processes = min(workers, games)
     parts = chunks(games, processes)
-    with _context().Pool(processes, initializer=_ignore_interrupts) as pool:
-        pending: deque[Any] = deque()
+    pool = ProcessPoolExecutor(processes, _context(), initializer=_ignore_interrupts)
+    pending: deque[Future[list[GameRow]]] = deque()
 
-        def submit() -> None:
-            part = next(parts, None)
-            if part is not None:
-                pending.append(pool.apply_async(play_range, (spec, *part)))
+    def submit() -> None:
+        part = next(parts, None)
+        if part is not None:
+            pending.append(pool.submit(play_range, spec, *part))
 
+    finished = False
+    try:
         for _ in range(processes * IN_FLIGHT_PER_WORKER):
             submit()
         while pending:
-            rows: list[GameRow] = pending.popleft().get()
+            rows = pending.popleft().result()
             submit()
             yield from rows
+        finished = True
+    finally:
+        if not finished:
+            for future in pending:
+                future.cancel()
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ------------------------------------------------------------------- Ray

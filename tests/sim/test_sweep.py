@@ -135,3 +135,15 @@ def test_help_is_available(command: str) -> None:
     """Issue 14: the new commands explain themselves."""
     result = invoke(command, "--help")
     assert result.exit_code == 0 and "Usage" in result.stdout
+
+
+def test_a_sweep_is_the_same_on_two_workers() -> None:
+    """Issue 14, 2: the sweep runs on the runner's workers; the cells do not change."""
+    grid = parse_grid(["starting_money=0,100"])
+    cells = plan_sweep(GAME, 2, 4, grid, [["random"]], seed=2)
+    one = run_sweep(cells, grid, workers=1).to_json()
+    two = run_sweep(cells, grid, workers=2).to_json()
+    for cell in (*one["cells"], *two["cells"]):
+        for key in ("seconds", "games_per_second", "workers"):
+            cell["summary"].pop(key)
+    assert one == two

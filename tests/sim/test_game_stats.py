@@ -98,10 +98,19 @@ def test_accumulator_summary_does_not_depend_on_row_order() -> None:
 
 
 # ------------------------------------------------------------ Winner's Circle
+WC_VARIANTS = [
+    {},
+    {"hidden_bets": True, "crowded_field": True},
+    {"royal_turf": True, "alternative_payouts": True},
+]
+
+
 @pytest.mark.parametrize("seed", SEEDS)
-def test_winners_circle_payments_add_up_to_the_money(seed: int) -> None:
-    """WC 5.2-5.4: the payments by kind, added to the starting money, are the final money."""
-    state = finished("winners-circle", 3, seed, starting_money=500)
+@pytest.mark.parametrize("variants", WC_VARIANTS)
+def test_winners_circle_payments_add_up_to_the_money(seed: int, variants: dict[str, bool]) -> None:
+    """WC 5.2-5.4 (and the variants, WC 6): the payments by kind, added to the starting
+    money, are the final money."""
+    state = finished("winners-circle", 3, seed, starting_money=500, **variants)
     assert isinstance(state, WinnersCircleState)
     cols = columns(state)
     paid = sum(cols[f"paid_{r}"] for r in ("win", "place", "show", "pace", "last"))
@@ -111,10 +120,14 @@ def test_winners_circle_payments_add_up_to_the_money(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-def test_winners_circle_finishes_and_pace_horse_match_the_log(seed: int) -> None:
-    """WC 2.2, 4.8, 4.10: seven gates per race; win, place, show and last are different
-    horses; the pace horse is the one the log marks."""
-    state = finished("winners-circle", 4, seed)
+@pytest.mark.parametrize("variants", WC_VARIANTS)
+def test_winners_circle_finishes_and_pace_horse_match_the_log(
+    seed: int, variants: dict[str, bool]
+) -> None:
+    """WC 2.2, 4.8, 4.10 (WC 6.4: a card per horse): seven gates per race, seven
+    different horses; win, place, show and last are different horses; the pace horse
+    is the one the log marks."""
+    state = finished("winners-circle", 4, seed, **variants)
     cols = columns(state)
     paces = [
         e.public["horse"]
@@ -212,10 +225,12 @@ def test_wetten_bank_running_out_is_counted(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------ Horse Fever
 @pytest.mark.parametrize("seed", SEEDS)
-def test_horse_fever_vp_sources_explain_every_vp(seed: int) -> None:
-    """HF 0.3, 2.1, 3.3, 4.1-4.2, 5.2, 1.1: the sources add up to each seat's VP with
-    nothing left over for a seat still in the game; an eliminated seat lost what it had."""
-    state = finished("horse-fever", 3, seed)
+@pytest.mark.parametrize("mode", ["board", "family"])
+def test_horse_fever_vp_sources_explain_every_vp(seed: int, mode: str) -> None:
+    """HF 0.3, 2.1, 3.3, 4.1-4.2, 5.2, 1.1 (and the Family Game, FG): the sources add up
+    to each seat's VP with nothing left over for a seat still in the game; an
+    eliminated seat lost what it had."""
+    state = finished("horse-fever", 3, seed, mode=mode)
     assert isinstance(state, HorseFeverState)
     sources = vp_sources(state)
     for seat in range(3):
@@ -264,10 +279,13 @@ def test_horse_fever_one_winner_per_race_by_odds_row() -> None:
 
 # ------------------------------------------------------------ Carcassonne
 @pytest.mark.parametrize("seed", SEEDS[:3])
-def test_carcassonne_points_by_feature_add_up_to_the_scores(seed: int) -> None:
-    """CC 4-5, CB 3: feature points plus bet points are every point scored; CC 2.3:
-    every tile drawn is placed or discarded."""
-    state = finished("carcassonne", 3, seed)
+@pytest.mark.parametrize("variants", [{}, {"river": True, "abbot": True}])
+def test_carcassonne_points_by_feature_add_up_to_the_scores(
+    seed: int, variants: dict[str, bool]
+) -> None:
+    """CC 4-5, CB 3 (CA 2: the abbot's points too): feature points plus bet points are
+    every point scored; CC 2.3: every tile drawn is placed or discarded."""
+    state = finished("carcassonne", 3, seed, **variants)
     assert isinstance(state, CarcassonneState)
     cols = columns(state)
     sources = ("city", "road", "field", "monastery", "garden", "bets")

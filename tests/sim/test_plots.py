@@ -135,6 +135,7 @@ def test_plot_command_names_the_default_file(tmp_path: Path) -> None:
         (["--out", "/nonexistent-dir/x.png"], "no such directory"),
         (["--out", "{tmp}/x.pdf"], ".png or .svg"),
         (["--kind", "scores"], "table of rows"),
+        (["--kind", "sweep"], "no 'cells'"),
     ],
 )
 def test_plot_refuses_bad_input_and_leaves_nothing(
@@ -148,4 +149,16 @@ def test_plot_refuses_bad_input_and_leaves_nothing(
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
+
+
+def test_results_of_the_wrong_shape_are_one_line(tmp_path: Path) -> None:
+    """Issue 14, 5: a results file that is not what the kind reads: one line, status 2."""
+    results = tmp_path / "results.json"
+    results.write_text(json.dumps({"game": "wetten", "seats": [{"seat": 1}]}))
+    result = invoke("plot", str(results), "--kind", "winrates")
+    assert result.exit_code == 2
+    assert "do not fit --kind winrates" in result.stderr
+    results.write_text("{not json")
+    assert "not a JSON results file" in invoke("plot", str(results)).stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]

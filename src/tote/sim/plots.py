@@ -128,6 +128,15 @@ def figure(kind: str, data: Any) -> Figure:
     """The figure of ``kind`` for ``data`` (see the module's docstring)."""
     if kind not in KINDS:
         raise ToteError(f"unknown plot kind {kind!r}; choose from {', '.join(KINDS)}")
+    try:
+        return _figure(kind, data)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise ToteError(
+            f"the results do not fit --kind {kind} ({type(exc).__name__}: {exc})"
+        ) from None
+
+
+def _figure(kind: str, data: Any) -> Figure:
     if kind == "scores":
         if not isinstance(data, list):
             raise ToteError("--kind scores needs a table of rows (simulate --out FILE.csv)")
@@ -165,7 +174,9 @@ def _need(data: Mapping[str, Any], key: str, what: str) -> Any:
 def winrates_figure(data: Mapping[str, Any]) -> Figure:
     """Win rates with 95% intervals: per bot for a tournament, else per seat."""
     if data.get("tournament"):
-        entries = [(e["bot"], e["win_rate"]) for e in data["bots_stats"]]
+        entries = [
+            (f"{e['bot']}\nrating {e['rating']:.0f}", e["win_rate"]) for e in data["bots_stats"]
+        ]
         title = f"{data['game']}: win rate per bot ({data['players']} seats)"
     else:
         seats = _need(data, "seats", "give the --json of tote simulate or tote tournament")

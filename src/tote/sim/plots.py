@@ -233,7 +233,7 @@ def finishes_figure(data: Mapping[str, Any]) -> Figure:
     for k, place in enumerate(places):
         shares = []
         for horse in horses:
-            n = runs.get(horse) or counts[horse].get("races") or 0
+            n = runs.get(horse) or counts[horse].get("races") or sum(counts[horse].values())
             shares.append(counts[horse].get(place, 0) / n if n else 0.0)
         ax.bar(
             [i + (k - (len(places) - 1) / 2) * width for i in range(len(horses))],

@@ -106,15 +106,11 @@ class HorseFeverStats:
 class HorseFeverAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        races = int(columns.get(ROUNDS) or 0)
-        for r in range(1, races + 1):
-            prefix = f"race{r}_odds_"
-            for key, odds in columns.items():
-                if not key.startswith(prefix):
-                    continue
-                colour = key[len(prefix) :]
-                place = int(columns[f"race{r}_place_{colour}"] or 0)
-                row = f"1:{odds}"
+        for key, value in columns.items():
+            race, what, colour = [*key.split("_", 2), "", ""][:3]
+            if what == "odds" and race.startswith("race"):
+                place = int(columns[f"{race}_place_{colour}"] or 0)
+                row = f"1:{value}"
                 self.count("odds", row, "races")
                 self.count("colour", colour, "races")
                 if place == 1:
@@ -123,16 +119,14 @@ class HorseFeverAccumulator(Tally):
                 if place <= 3:
                     self.count("odds", row, "show")
                     self.count("colour", colour, "show")
+            elif colour == "price" and what in ("dutch", "english"):
+                if value is None:
+                    self.count("auction", what, "unsold")
+                else:
+                    self.count("auction", what, "sold")
+                    self.measure("auction", what, "price", float(value))
         for source in SOURCES:
             self.measure("vp", source, "per game", float(columns.get(_key(source)) or 0))
-        for key, price in columns.items():
-            for auction in ("dutch", "english"):
-                if key.endswith(f"_{auction}_price"):
-                    if price is None:
-                        self.count("auction", auction, "unsold")
-                    else:
-                        self.count("auction", auction, "sold")
-                        self.measure("auction", auction, "price", float(price))
         eliminated = int(columns.get("eliminated") or 0)
         self.count("eliminated", "games", "players eliminated", eliminated)
         if eliminated:

@@ -70,24 +70,46 @@ class Tally:
 
     def __init__(self) -> None:
         self.games = 0
-        self.counts: dict[str, dict[str, Counter[str]]] = {}
-        self.measures: dict[str, dict[str, dict[str, Measure]]] = {}
+        self.flat_counts: Counter[tuple[str, str, str]] = Counter()
+        """(group, row, col) -> count: one dictionary step per count (the parent
+        process adds every game's row, so this is on the runner's critical path)."""
+        self.flat_measures: dict[tuple[str, str, str], Measure] = {}
 
     def count(self, group: str, row: str, col: str, k: int = 1) -> None:
-        self.counts.setdefault(group, {}).setdefault(row, Counter())[col] += k
+        self.flat_counts[group, row, col] += k
 
     def measure(self, group: str, row: str, col: str, x: float) -> None:
-        cells = self.measures.setdefault(group, {}).setdefault(row, {})
-        cells.setdefault(col, Measure()).add(x)
+        key = (group, row, col)
+        cell = self.flat_measures.get(key)
+        if cell is None:
+            cell = self.flat_measures[key] = Measure()
+        cell.add(x)
 
     def get(self, group: str, row: str, col: str) -> int:
-        return self.counts.get(group, {}).get(row, Counter())[col]
+        return self.flat_counts[group, row, col]
 
     def mean(self, group: str, row: str, col: str) -> Measure:
-        return self.measures.get(group, {}).get(row, {}).get(col, Measure())
+        return self.flat_measures.get((group, row, col), Measure())
+
+    @property
+    def counts(self) -> dict[str, dict[str, Counter[str]]]:
+        """The counts as group -> row -> col -> count."""
+        nested: dict[str, dict[str, Counter[str]]] = {}
+        for (group, row, col), n in self.flat_counts.items():
+            nested.setdefault(group, {}).setdefault(row, Counter())[col] += n
+        return nested
+
+    @property
+    def measures(self) -> dict[str, dict[str, dict[str, Measure]]]:
+        """The measures as group -> row -> col -> measure."""
+        nested: dict[str, dict[str, dict[str, Measure]]] = {}
+        for (group, row, col), m in self.flat_measures.items():
+            nested.setdefault(group, {}).setdefault(row, {})[col] = m
+        return nested
 
     def rows(self, group: str) -> list[str]:
-        found = set(self.counts.get(group, {})) | set(self.measures.get(group, {}))
+        found = {r for g, r, _ in self.flat_counts if g == group}
+        found |= {r for g, r, _ in self.flat_measures if g == group}
         return sorted(found, key=natural)
 
     def to_json(self) -> dict[str, Any]:
@@ -119,8 +141,9 @@ class Tally:
         own total), with the number of cases in the last column."""
         header = [head or group, *cols, "n"]
         rows = []
+        nested = self.counts.get(group, {})
         for row in self.rows(group):
-            counts = self.counts.get(group, {}).get(row, Counter())
+            counts = nested.get(row, Counter())
             if per is None:
                 n = sum(counts.values())
             elif isinstance(per, int):
@@ -141,8 +164,9 @@ class Tally:
         """Each row's means (per game or per case, as the measure was taken), in
         ``order`` when given."""
         rows = []
+        nested = self.measures.get(group, {})
         for row in self.rows(group) if order is None else order:
-            cells = self.measures.get(group, {}).get(row, {})
+            cells = nested.get(row, {})
             rows.append([row, *(_number(cells[c].mean) if c in cells else "-" for c in cols)])
         return StatTable(title, [head or group, *cols], rows)
 

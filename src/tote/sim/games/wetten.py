@@ -75,12 +75,10 @@ class WettenAccumulator(Tally):
             self.measure("race length", f"race {r}", "rounds", rounds)
             self.measure("race length", "every race", "rounds", rounds)
             self.count("rounds", f"{rounds} rounds", "races")
-            prefix = f"race{r}_place_"
-            for key, place in columns.items():
-                if key.startswith(prefix) and isinstance(place, int):
-                    horse = key[len(prefix) :]
-                    self.count("horse", horse, PLACE_NAMES[place - 1])
-                    self.count("runs", "horse", horse)
+        for key, place in columns.items():
+            race, what, horse = [*key.split("_", 2), "", ""][:3]
+            if what == "place" and race.startswith("race") and isinstance(place, int):
+                self.count("horse", horse, PLACE_NAMES[place - 1])
         for name in TICKETS:
             self.count("ticket", name, "staked", int(columns.get(f"{name}_staked") or 0))
             self.count("ticket", name, "paid", int(columns.get(f"{name}_paid") or 0))
@@ -101,7 +99,6 @@ class WettenAccumulator(Tally):
         return data
 
     def tables(self) -> list[StatTable]:
-        runs = dict(self.counts.get("runs", {}).get("horse", {}))
         tickets = StatTable(
             "Ticket returns: paid per unit staked (WT 10.2)",
             ["ticket", "staked", "paid", "return"],
@@ -134,7 +131,7 @@ class WettenAccumulator(Tally):
             ],
         )
         return [
-            self.rate_table("Finishing order by horse", "horse", PLACE_NAMES, runs),
+            self.rate_table("Finishing order by horse", "horse", PLACE_NAMES),
             self.mean_table("Race length in rounds (mean)", "race length", ["rounds"], "race"),
             tickets,
             bank,

@@ -88,12 +88,11 @@ class WinnersCircleAccumulator(Tally):
                 horse = text(columns[f"race{r}_gate{gate}"])
                 card = text(columns[f"race{r}_card{gate}"])
                 where = finish.get(horse, "other")
+                # Every run is counted once per group ("other": unplaced, not last),
+                # so a row's total is its runs.
                 self.count("horse", horse, where)
                 self.count("gate", f"gate {gate}", where)
                 self.count("card", card, where)
-                self.count("runs", "horse", horse)
-                self.count("runs", "gate", f"gate {gate}")
-                self.count("runs", "card", card)
                 gate += 1
             pace = columns[f"race{r}_pace"]
             if pace is not None:
@@ -121,7 +120,6 @@ class WinnersCircleAccumulator(Tally):
 
     def tables(self) -> list[StatTable]:
         races = self.get("races", "all", "races")
-        runs = self.counts.get("runs", {})
         bets = self.get("bets", "all", "bets")
         pay = StatTable(
             "Payments (WC 5.2-5.4; last is paid to the bank)",
@@ -148,11 +146,9 @@ class WinnersCircleAccumulator(Tally):
             ],
         )
         return [
-            self.rate_table("Finishes by horse", "horse", FINISHES, dict(runs.get("horse", {}))),
-            self.rate_table(
-                "Finishes by gate (draw order)", "gate", FINISHES, dict(runs.get("gate", {}))
-            ),
-            self.rate_table("Finishes by horse card", "card", FINISHES, dict(runs.get("card", {}))),
+            self.rate_table("Finishes by horse", "horse", FINISHES),
+            self.rate_table("Finishes by gate (draw order)", "gate", FINISHES),
+            self.rate_table("Finishes by horse card", "card", FINISHES),
             pay,
             pace,
         ]

@@ -293,7 +293,8 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
             [w["value"] - w["low"] for _, w in points],
             [w["high"] - w["value"] for _, w in points],
         ]
-        ax.errorbar(px, ys, yerr=err, marker="o", capsize=3, label=label)
+        line = "-" if numeric else "none"  # categories are not joined by lines
+        ax.errorbar(px, ys, yerr=err, marker="o", capsize=3, label=label, linestyle=line)
     if not numeric:
         ax.set_xticks(positions, xs)
     ax.set_xlabel(axis or "bots")

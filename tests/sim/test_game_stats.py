@@ -72,6 +72,7 @@ def test_every_game_has_flat_json_safe_columns_and_tables(game_id: str, players:
     stats = game_stats(game_id)
     assert stats is not None and stats.game_id == game_id
     rows = [stats.columns(finished(game_id, players, seed)) for seed in (1, 2)]
+    assert list(rows[0]) == list(rows[1])  # the same keys, in the same order
     for row in rows:
         assert all(isinstance(v, int | float | str | bool | type(None)) for v in row.values())
         assert isinstance(row[ROUNDS], int) and row[ROUNDS] > 0
@@ -215,11 +216,16 @@ def test_wetten_bank_running_out_is_counted(tmp_path: Path) -> None:
     assert stats is not None
     acc = stats.accumulator()
     outs = 0
+    keys = []
     for seed in SEEDS:
         cols = stats.columns(finished("wetten", 3, seed, board_file=str(small)))
         outs += bool(cols["bank_ran_out"])
+        keys.append(list(cols))
         acc.add(cols)
+        if cols["bank_ran_out"]:
+            assert cols["race5_rounds"] is None  # a race never run has empty columns
     assert outs > 0
+    assert all(k == keys[0] for k in keys)  # the same keys whether or not the bank ran out
     assert acc.to_json()["counts"]["bank"]["games"]["ran out"] == outs
 
 
@@ -249,7 +255,7 @@ def test_horse_fever_vp_sources_explain_every_vp(seed: int, mode: str) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_horse_fever_odds_rows_and_auctions(seed: int) -> None:
     """HF 3.4: each race ranks all six Stables once, each from an odds row of the board;
-    HF 4.1-4.2: one Dutch and one English auction per round."""
+    HF 4.1-4.2: one Dutch and one English auction per race run."""
     state = finished("horse-fever", 3, seed)
     assert isinstance(state, HorseFeverState)
     cols = columns(state)
@@ -259,7 +265,8 @@ def test_horse_fever_odds_rows_and_auctions(seed: int) -> None:
         assert {cols[f"race{r}_odds_{c}"] for c in state.colours} <= rows
     dutch = [k for k in cols if k.endswith("_dutch_price")]
     english = [k for k in cols if k.endswith("_english_price")]
-    assert len(dutch) == len(english) == cols[ROUNDS]
+    assert len(dutch) == len(english) == state.rounds  # the same keys in every game
+    assert cols["auctions"] == cols[ROUNDS]
 
 
 def test_horse_fever_one_winner_per_race_by_odds_row() -> None:

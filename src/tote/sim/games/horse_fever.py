@@ -80,21 +80,27 @@ class HorseFeverStats:
             raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
         history: list[dict[str, Any]] = final.history
         cols: dict[str, Scalar] = {ROUNDS: len(history)}
-        for r, race in enumerate(history, start=1):
-            for place, colour in enumerate(race["ranking"], start=1):
-                cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour]
-                cols[f"race{r}_place_{colour}"] = place
+        # The same keys for the same options: every planned race (HF 0.9) has its
+        # columns, empty for races a game that ended early never ran.
+        for r in range(1, max(final.rounds, len(history)) + 1):
+            race: dict[str, Any] = history[r - 1] if r <= len(history) else {}
+            for colour in final.colours:
+                ran = colour in race.get("ranking", ())
+                cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour] if ran else None
+                cols[f"race{r}_place_{colour}"] = race["ranking"].index(colour) + 1 if ran else None
         for source, seats in vp_sources(final).items():
             cols[_key(source)] = sum(seats)
-        auctions = {"dutch_auction": 0, "english_auction": 0}
+        prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
         reasons: list[str] = []
         for event in final.log:
-            if event.kind in auctions:
-                auctions[event.kind] += 1
-                name = event.kind.replace("_auction", "")
-                cols[f"round{auctions[event.kind]}_{name}_price"] = event.public["price"]
+            if event.kind in ("dutch_auction", "english_auction"):
+                prices[event.kind.replace("_auction", "")].append(event.public["price"])
             elif event.kind == "eliminated":
                 reasons.append(event.public["why"])
+        cols["auctions"] = len(prices["english"])
+        for name, held in prices.items():
+            for r in range(1, max(final.rounds, len(held)) + 1):
+                cols[f"round{r}_{name}_price"] = held[r - 1] if r <= len(held) else None
         cols["eliminated"] = len(reasons)
         cols["eliminated_why"] = "|".join(reasons)
         return cols
@@ -108,7 +114,7 @@ class HorseFeverAccumulator(Tally):
         self.games += 1
         for key, value in columns.items():
             race, what, colour = [*key.split("_", 2), "", ""][:3]
-            if what == "odds" and race.startswith("race"):
+            if what == "odds" and race.startswith("race") and value is not None:
                 place = int(columns[f"{race}_place_{colour}"] or 0)
                 row = f"1:{value}"
                 self.count("odds", row, "races")
@@ -120,6 +126,8 @@ class HorseFeverAccumulator(Tally):
                     self.count("odds", row, "show")
                     self.count("colour", colour, "show")
             elif colour == "price" and what in ("dutch", "english"):
+                if int(race[len("round") :]) > int(columns.get("auctions") or 0):
+                    continue  # a round without auctions (not reached, or FG 2 / PG 3.2)
                 if value is None:
                     self.count("auction", what, "unsold")
                 else:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tote.core.state import State
+from tote.games.wetten.data import RACES
 from tote.games.wetten.state import WettenState
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally
@@ -41,10 +42,14 @@ class WettenStats:
         paid = dict.fromkeys(TICKETS, 0)
         forfeited = 0
         top_ups = 0
-        for r, race in enumerate(history, start=1):
-            cols[f"race{r}_rounds"] = rounds[r - 1]
-            for horse, place in race["places"].items():
-                cols[f"race{r}_place_{horse}"] = place
+        # The same keys for the same options: all five races (WT 11.2), empty for the
+        # races a game that ended early (WT 10.3) never ran.
+        for r in range(1, RACES + 1):
+            ran = r <= len(history)
+            cols[f"race{r}_rounds"] = rounds[r - 1] if ran else None
+            for horse in final.horse_names:
+                cols[f"race{r}_place_{horse}"] = history[r - 1]["places"][horse] if ran else None
+        for race in history:
             for ticket in race["tickets"]:
                 for name in TICKETS:
                     staked[name] += sum(bet["stake"] for bet in ticket[name])

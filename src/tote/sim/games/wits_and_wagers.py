@@ -129,7 +129,10 @@ class WitsAndWagersAccumulator(Tally):
             ["", "value"],
             [
                 ["bonus points per game", f"{bonus_points:.2f}"],
-                ["share of all points", f"{bonus_points / all_points:.1%}" if all_points else "-"],
+                [
+                    "share of final points",
+                    f"{bonus_points / all_points:.1%}" if all_points else "-",
+                ],
                 [
                     "seats given it per question",
                     f"{self.get('bonus', 'questions', 'seats given the bonus') / questions:.2f}"

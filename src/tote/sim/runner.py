@@ -40,7 +40,7 @@ from tote.sim.play import play_bots_recorded as play_bots_recorded
 from tote.sim.play import random_match as random_match
 from tote.sim.record_files import RecordsWriter, RowFile, run_file
 from tote.sim.stats import SimSummary, Tally
-from tote.sim.table import FrameCollector, check_out, open_rows_writer
+from tote.sim.table import FrameCollector, RowsWriter, check_out
 
 if TYPE_CHECKING:
     import polars
@@ -150,6 +150,12 @@ def play_range(spec: GameSpec, start: int, stop: int) -> list[GameRow]:
 
 
 # ------------------------------------------------------------------ plans
+MAX_GAMES = 100_000_000
+"""The most games one batch plays (a bound on every input; a run this long takes days)."""
+MAX_WORKERS = 1024
+"""The most worker processes one run starts."""
+
+
 @dataclass(frozen=True)
 class SimPlan:
     """A checked batch of games, ready to run: every refusal has already happened."""
@@ -217,11 +223,6 @@ def plan_games(
     return SimPlan(game, players, games, seed, bot_names, opts, save_file, out, rotate)
 
 
-MAX_GAMES = 100_000_000
-"""The most games one batch plays (a bound on every input; a run this long takes days)."""
-MAX_WORKERS = 1024
-"""The most worker processes one run starts."""
-
 RowSink = Callable[[GameRow], None]
 """Called with every game's row, in game order (e.g. to keep them, or to plot)."""
 
@@ -234,8 +235,9 @@ def check_workers(workers: int) -> None:
 
 def iter_rows(plan: SimPlan, *, workers: int = 1, ray: str | None = None) -> Iterator[GameRow]:
     """Every game's row, in game order, played here (``workers=1``), on ``workers``
-    local processes, or on a Ray cluster (``ray``: its address, ``""`` for a local
-    instance). The rows are the same whichever way the games are played."""
+    local processes, or on a Ray cluster (``ray``: its address, or ``"local"`` for a
+    local instance; :mod:`tote.sim.workers`). The rows are the same whichever way the
+    games are played."""
     check_workers(workers)
     spec = plan.spec
     if ray is not None:
@@ -273,7 +275,7 @@ def run_plan(
         if plan.save is not None:
             files.append(RecordsWriter(plan.save))
         if plan.out is not None:
-            files.append(open_rows_writer(plan.out, plan.game.id, plan.options.model_dump()))
+            files.append(RowsWriter(plan.out, plan.game.id, plan.options.model_dump()))
         for done, row in enumerate(iter_rows(plan, workers=workers, ray=ray), start=1):
             tally.add(row)
             for file in files:

@@ -164,10 +164,6 @@ class RowsWriter:
             self.temporary.unlink()
 
 
-def open_rows_writer(path: Path, game_id: str, options: Mapping[str, Any]) -> RowsWriter:
-    return RowsWriter(path, game_id, options)
-
-
 class FrameCollector:
     """A row sink gathering a batch into one polars DataFrame (via Arrow, no copy)."""
 

@@ -1,4 +1,5 @@
-"""The ``tote`` command: ``games``, ``play``, ``simulate``, ``replay`` and ``serve``.
+"""The ``tote`` command: ``games``, ``play``, ``simulate``, ``sweep``, ``tournament``, ``plot``,
+``replay`` and ``serve``.
 
 Every command resolves the game through the registry, so a new game shows up
 here without any change to this file. User errors are one line on stderr and
@@ -33,7 +34,10 @@ from tote.cli.play import (
     result_table,
     winners_line,
 )
+from tote.cli.plot import plot
 from tote.cli.simulate import bare_ray_is_local, simulate
+from tote.cli.sweep import sweep
+from tote.cli.tournament import tournament
 from tote.core.bot import Bot
 from tote.core.errors import OptionsError
 from tote.core.match import Match
@@ -261,6 +265,9 @@ def _save_or_hint(console: Console, match: Match, save: Path | None, *, finished
 
 
 app.command()(simulate)
+app.command()(sweep)
+app.command()(tournament)
+app.command()(plot)
 
 
 # ---------------------------------------------------------------- replay

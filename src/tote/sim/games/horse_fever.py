@@ -1,0 +1,202 @@
+"""Horse Fever's own numbers: how often a Stable wins and shows from each odds row, where
+the players' VP come from, what the two auctions fetch, and who is eliminated.
+
+Read from the finished game's history (one entry per race: the ranking and the odds
+before and after, HF 3.4) and log: the ``payoffs`` lines (HF 3.3), the ``dutch_auction``
+and ``english_auction`` results (HF 4.1-4.2), ``cannot_cover`` (HF 2.1), the ``final``
+scoring of Targets (HF 5.2) and ``eliminated``. A Stable *shows* when it finishes in
+the first three (HF 3.3; an Assistant's "show fourth" skill is not counted here).
+
+VP sources, summed over the seats: the starting VP (HF 0.3), Win and Show bets (HF
+3.3), the English auction (+1, HF 4.2) and the Dutch auction (-1, HF 4.1), a Minimum
+Bet not covered (HF 2.1), Targets (HF 5.2) and Stable Owner cards held at the end
+(HF 1.1). What an eliminated player loses (ruling R18) is the rest: their VP before
+elimination, read as final VP minus the sources.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tote.core.state import State
+from tote.games.horse_fever.state import HorseFeverState
+from tote.sim.game_stats import ROUNDS, Scalar, StatTable
+from tote.sim.games.tally import Tally
+
+SOURCES = (
+    "start",
+    "win bets",
+    "show bets",
+    "english auction",
+    "dutch auction",
+    "minimum bet not covered",
+    "targets",
+    "stables held",
+    "lost when eliminated",
+)
+
+
+def _key(source: str) -> str:
+    return "vp_" + source.replace(" ", "_")
+
+
+def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
+    """Each seat's VP by source (see the module's docstring); they add up to the
+    seat's final VP (:meth:`HorseFeverState.total_vp`)."""
+    n = final.num_players
+    vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
+    if not final.party:
+        vp["start"] = [final.board.starting_vp.value] * n
+    for event in final.log:
+        data = event.public
+        if event.kind == "payoffs":
+            for line in data["lines"]:
+                if "bet" in line:
+                    vp[f"{line['bet']} bets"][line["seat"]] += line["vp"]
+        elif event.kind == "dutch_auction" and data["seller"] is not None:
+            vp["dutch auction"][data["seller"]] -= 1
+        elif event.kind == "english_auction" and data["buyer"] is not None:
+            vp["english auction"][data["buyer"]] += 1
+        elif event.kind == "cannot_cover":
+            vp["minimum bet not covered"][data["seat"]] -= data["vp_lost"]
+        elif event.kind == "final":
+            for seat, cards in data["targets"].items():
+                vp["targets"][int(seat)] += sum(final.targets[c].vp for c in cards)
+    for owner in final.owner:
+        if owner is not None:
+            vp["stables held"][owner] += 1
+    for seat in range(n):
+        tracked = sum(vp[s][seat] for s in SOURCES)
+        vp["lost when eliminated"][seat] = final.total_vp(seat) - tracked
+    return vp
+
+
+class HorseFeverStats:
+    game_id = "horse-fever"
+
+    def columns(self, final: State) -> dict[str, Scalar]:
+        if not isinstance(final, HorseFeverState):
+            raise TypeError(f"not a {self.game_id} game: {type(final).__name__}")
+        history: list[dict[str, Any]] = final.history
+        cols: dict[str, Scalar] = {ROUNDS: len(history)}
+        # The same keys for the same options: every planned race (HF 0.9) has its
+        # columns, empty for races a game that ended early never ran.
+        for r in range(1, max(final.rounds, len(history)) + 1):
+            race: dict[str, Any] = history[r - 1] if r <= len(history) else {}
+            for colour in final.colours:
+                ran = colour in race.get("ranking", ())
+                cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour] if ran else None
+                cols[f"race{r}_place_{colour}"] = race["ranking"].index(colour) + 1 if ran else None
+        for source, seats in vp_sources(final).items():
+            cols[_key(source)] = sum(seats)
+        prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
+        reasons: list[str] = []
+        for event in final.log:
+            if event.kind in ("dutch_auction", "english_auction"):
+                prices[event.kind.replace("_auction", "")].append(event.public["price"])
+            elif event.kind == "eliminated":
+                reasons.append(event.public["why"])
+        cols["auctions"] = len(prices["english"])
+        for name, held in prices.items():
+            for r in range(1, max(final.rounds, len(held)) + 1):
+                cols[f"round{r}_{name}_price"] = held[r - 1] if r <= len(held) else None
+        cols["eliminated"] = len(reasons)
+        cols["eliminated_why"] = "|".join(reasons)
+        return cols
+
+    def accumulator(self) -> HorseFeverAccumulator:
+        return HorseFeverAccumulator()
+
+
+class HorseFeverAccumulator(Tally):
+    def add(self, columns: Mapping[str, Scalar]) -> None:
+        self.games += 1
+        for key, value in columns.items():
+            race, what, colour = [*key.split("_", 2), "", ""][:3]
+            if what == "odds" and race.startswith("race") and value is not None:
+                place = int(columns[f"{race}_place_{colour}"] or 0)
+                row = f"1:{value}"
+                self.count("odds", row, "races")
+                self.count("colour", colour, "races")
+                if place == 1:
+                    self.count("odds", row, "win")
+                    self.count("colour", colour, "win")
+                if place <= 3:
+                    self.count("odds", row, "show")
+                    self.count("colour", colour, "show")
+            elif colour == "price" and what in ("dutch", "english"):
+                if int(race[len("round") :]) > int(columns.get("auctions") or 0):
+                    continue  # a round without auctions (not reached, or FG 2 / PG 3.2)
+                if value is None:
+                    self.count("auction", what, "unsold")
+                else:
+                    self.count("auction", what, "sold")
+                    self.measure("auction", what, "price", float(value))
+        for source in SOURCES:
+            self.measure("vp", source, "per game", float(columns.get(_key(source)) or 0))
+        eliminated = int(columns.get("eliminated") or 0)
+        self.count("eliminated", "games", "players eliminated", eliminated)
+        if eliminated:
+            self.count("eliminated", "games", "games with one")
+        for why in str(columns.get("eliminated_why") or "").split("|"):
+            if why:
+                self.count("eliminated", why, "players")
+
+    def tables(self) -> list[StatTable]:
+        odds = StatTable(
+            "Win and show by odds row before the race (HF 3.3-3.4)",
+            ["odds", "win", "show", "races"],
+            [
+                [
+                    row,
+                    f"{self.get('odds', row, 'win') / n:.1%}",
+                    f"{self.get('odds', row, 'show') / n:.1%}",
+                    str(n),
+                ]
+                for row in self.rows("odds")
+                if (n := self.get("odds", row, "races"))
+            ],
+        )
+        vp = self.mean_table(
+            "VP by source, per game (all seats)", "vp", ["per game"], "source", SOURCES
+        )
+        auctions = StatTable(
+            "Auction prices in Danari (HF 4.1 Dutch: to the seller; HF 4.2 English: by the buyer)",
+            ["auction", "sold", "unsold", "mean", "min", "max"],
+            [
+                [
+                    auction,
+                    str(self.get("auction", auction, "sold")),
+                    str(self.get("auction", auction, "unsold")),
+                    *(
+                        [f"{m.mean:,.0f}", f"{m.low:,.0f}", f"{m.high:,.0f}"]
+                        if (m := self.mean("auction", auction, "price")).n
+                        else ["-", "-", "-"]
+                    ),
+                ]
+                for auction in ("dutch", "english")
+            ],
+        )
+        eliminated = self.get("eliminated", "games", "players eliminated")
+        rows = [
+            [
+                "games with an elimination",
+                f"{self.get('eliminated', 'games', 'games with one') / max(1, self.games):.1%}",
+            ],
+            ["players eliminated per game", f"{eliminated / max(1, self.games):.2f}"],
+        ]
+        rows += [
+            [f"  {why}", str(self.get("eliminated", why, "players"))]
+            for why in self.rows("eliminated")
+            if why != "games"
+        ]
+        return [
+            odds,
+            vp,
+            auctions,
+            StatTable("Eliminations (HF 2.1, 5.1; ruling R18)", ["", "value"], rows),
+        ]
+
+
+STATS = HorseFeverStats()

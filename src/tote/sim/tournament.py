@@ -1,0 +1,276 @@
+"""A round robin of bots: ``tote tournament GAME --bots a,b,c``.
+
+**Tables.** With at least as many bots as seats, every set of ``players`` different
+bots meets at one table; with fewer, one table seats them all, cycled round the seats
+(``a,b`` at three seats: ``a, b, a``). Each table plays its games with the runner's
+rotation (:attr:`tote.sim.runner.SimPlan.rotate`): game ``i`` turns the bots ``i``
+seats, and the games per table are a multiple of the seats, so every bot sits in
+every seat equally often. Every table plays the same seeds (common random numbers:
+the bots meet the same deals).
+
+**Win rate**: a bot's seat-games won (a shared win counts), with its 95% Wilson
+interval.
+
+**Rating**: the Elo scale fitted to the whole tournament, not updated game by game
+(an Elo run over a fixed set of games depends on their order; this does not).
+Every game is read as one match between each pair of seats held by different bots:
+1 to the better-ranked, 0.5 each for equal ranks. The ratings ``R`` are the maximum
+likelihood ones of the Bradley-Terry model on the Elo scale,
+
+    P(a beats b) = 1 / (1 + 10 ** ((R_b - R_a) / 400)),
+
+found by Hunter's MM iteration (2004): ``g_a <- S_a / sum_b n_ab / (g_a + g_b)``,
+with ``g = 10 ** (R / 400)``, ``S_a`` a's match points and ``n_ab`` the matches of
+``a`` and ``b``; the mean rating is 1500. Every pair of bots starts with one drawn
+match (a prior), so a bot that never loses still gets a finite rating. Two bots
+where ``a`` took 3 points of 4 have ``R_a - R_b = 400 log10(3.5 / 1.5) = 147.2``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tote.core.errors import OptionsError
+from tote.core.game import Game
+from tote.core.tote_board import Estimate, wilson
+from tote.sim.runner import GameRow, SimPlan, plan_games, run_plan
+
+BASE = 1500.0
+PRIOR_DRAWS = 1.0
+"""Drawn matches every pair of bots starts with."""
+MAX_TABLES = 1000
+MAX_BOTS = 20
+
+TableProgress = Callable[[int, int, int, int], None]
+"""Called after each game with (table, tables, games done at that table, its games)."""
+
+
+def tables_for(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The round robin's tables, each a seating for game 0 of that table."""
+    if len(bots) <= players:
+        return [tuple(bots[seat % len(bots)] for seat in range(players))]
+    return list(itertools.combinations(bots, players))
+
+
+def games_per_table(games: int, players: int) -> int:
+    """``games`` rounded up to a multiple of the seats, so the rotation is complete."""
+    return -(-games // players) * players
+
+
+def elo_ratings(
+    points: Mapping[tuple[str, str], float],
+    matches: Mapping[tuple[str, str], int],
+    bots: Sequence[str],
+    *,
+    prior: float = PRIOR_DRAWS,
+    iterations: int = 10_000,
+) -> dict[str, float]:
+    """Bradley-Terry ratings on the Elo scale (see the module's docstring).
+
+    ``points[a, b]`` is what ``a`` scored against ``b`` over ``matches[a, b]`` (the same
+    as ``matches[b, a]``) matches.
+    """
+    names = list(dict.fromkeys(bots))
+    if len(names) < 2:
+        return dict.fromkeys(names, BASE)
+    score = {a: sum(points.get((a, b), 0.0) + prior / 2 for b in names if b != a) for a in names}
+    played = {(a, b): matches.get((a, b), 0) + prior for a in names for b in names if a != b}
+    gamma = dict.fromkeys(names, 1.0)
+    for _ in range(iterations):
+        new = {
+            a: score[a] / sum(played[a, b] / (gamma[a] + gamma[b]) for b in names if b != a)
+            for a in names
+        }
+        mean_log = sum(math.log(g) for g in new.values()) / len(new)
+        new = {a: g / math.exp(mean_log) for a, g in new.items()}
+        done = max(abs(math.log(new[a] / gamma[a])) for a in names) < 1e-12
+        gamma = new
+        if done:
+            break
+    return {a: BASE + 400.0 * math.log10(gamma[a]) for a in names}
+
+
+@dataclass
+class _BotSums:
+    games: int = 0
+    wins: int = 0
+    score: float = 0.0
+
+
+@dataclass
+class TournamentResult:
+    game: str
+    players: int
+    games_per_table: int
+    seed: int
+    bots: tuple[str, ...]
+    tables: list[tuple[str, ...]]
+    options: dict[str, Any]
+    sums: dict[str, _BotSums] = field(default_factory=dict)
+    points: dict[tuple[str, str], float] = field(default_factory=dict)
+    matches: dict[tuple[str, str], int] = field(default_factory=dict)
+    seat_games: dict[tuple[str, int], int] = field(default_factory=dict)
+    """(bot, seat) -> games: every bot sits in every seat equally often."""
+
+    def add(self, row: GameRow) -> None:
+        """Count one game: each seat for its bot, each pair of different bots as a match."""
+        for seat, bot in enumerate(row.bots):
+            sums = self.sums.setdefault(bot, _BotSums())
+            sums.games += 1
+            sums.wins += seat in row.winners
+            sums.score += row.scores[seat]
+            self.seat_games[bot, seat] = self.seat_games.get((bot, seat), 0) + 1
+        for i, j in itertools.combinations(range(len(row.bots)), 2):
+            a, b = row.bots[i], row.bots[j]
+            if a == b:
+                continue
+            ra, rb = row.ranking[i], row.ranking[j]
+            got = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+            self.points[a, b] = self.points.get((a, b), 0.0) + got
+            self.points[b, a] = self.points.get((b, a), 0.0) + 1.0 - got
+            self.matches[a, b] = self.matches.get((a, b), 0) + 1
+            self.matches[b, a] = self.matches.get((b, a), 0) + 1
+
+    def win_rate(self, bot: str) -> Estimate:
+        sums = self.sums.get(bot, _BotSums())
+        return wilson(sums.wins, sums.games)
+
+    def ratings(self) -> dict[str, float]:
+        return elo_ratings(self.points, self.matches, self.bots)
+
+    def standings(self) -> list[str]:
+        """The bots, best rating first (ties by name)."""
+        ratings = self.ratings()
+        return sorted(self.bots, key=lambda b: (-ratings[b], b))
+
+    def to_json(self) -> dict[str, Any]:
+        ratings = self.ratings()
+        return {
+            "tournament": True,
+            "game": self.game,
+            "players": self.players,
+            "games_per_table": self.games_per_table,
+            "seed": self.seed,
+            "options": self.options,
+            "tables": [list(t) for t in self.tables],
+            "rating": "Bradley-Terry maximum likelihood on the Elo scale (mean 1500), "
+            "one drawn match between every pair as a prior",
+            "bots_stats": [
+                {
+                    "bot": bot,
+                    "games": self.sums[bot].games,
+                    "wins": self.sums[bot].wins,
+                    "win_rate": self.win_rate(bot).to_json(),
+                    "mean_score": self.sums[bot].score / self.sums[bot].games,
+                    "rating": ratings[bot],
+                    "seats": [self.seat_games.get((bot, s), 0) for s in range(self.players)],
+                }
+                for bot in self.standings()
+                if bot in self.sums
+            ],
+            "pairwise": {
+                a: {
+                    b: {"points": self.points.get((a, b), 0.0), "matches": self.matches[a, b]}
+                    for b in self.bots
+                    if (a, b) in self.matches
+                }
+                for a in self.bots
+            },
+        }
+
+
+@dataclass(frozen=True)
+class TournamentPlan:
+    """A checked round robin, ready to play: every refusal has already happened."""
+
+    bots: tuple[str, ...]
+    tables: list[tuple[str, ...]]
+    plans: list[SimPlan]
+
+
+def plan_tournament(
+    game: Game | str,
+    players: int,
+    games: int,
+    bots: Sequence[str],
+    *,
+    seed: int = 0,
+    variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+) -> TournamentPlan:
+    """Check the round robin (bots, options, table count) and plan each table's batch."""
+    names = list(dict.fromkeys(bots))
+    if len(names) < 2:
+        raise OptionsError("a tournament needs at least two different bots (--bots a,b)")
+    if len(names) > MAX_BOTS:
+        raise OptionsError(f"at most {MAX_BOTS} bots in a tournament, not {len(names)}")
+    if games < 1:
+        raise OptionsError(f"cannot play {games} games per table")
+    tables = tables_for(names, players)
+    if len(tables) > MAX_TABLES:
+        raise OptionsError(
+            f"{len(tables)} tables of {players} among {len(names)} bots; at most {MAX_TABLES}"
+        )
+    per_table = games_per_table(games, players)
+    plans = [
+        plan_games(
+            game,
+            players,
+            per_table,
+            seed=seed,
+            bots=table,
+            variants=variants,
+            options=options,
+            rotate=True,
+        )
+        for table in tables
+    ]
+    return TournamentPlan(tuple(names), tables, plans)
+
+
+def play_tournament(
+    plan: TournamentPlan, *, workers: int = 1, progress: TableProgress | None = None
+) -> TournamentResult:
+    """Play every table of a planned round robin, in order, each on ``workers`` processes."""
+    first = plan.plans[0]
+    result = TournamentResult(
+        game=first.game.id,
+        players=first.players,
+        games_per_table=first.games,
+        seed=first.seed,
+        bots=plan.bots,
+        tables=plan.tables,
+        options=first.options.model_dump(),
+    )
+    for number, table in enumerate(plan.plans):
+
+        def advance(done: int, total: int, number: int = number) -> None:
+            if progress is not None:
+                progress(number, len(plan.plans), done, total)
+
+        run_plan(table, advance, workers=workers, sinks=[result.add])
+    return result
+
+
+def run_tournament(
+    game: Game | str,
+    players: int,
+    games: int,
+    bots: Sequence[str],
+    *,
+    seed: int = 0,
+    variants: Sequence[str] = (),
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    progress: TableProgress | None = None,
+) -> TournamentResult:
+    """Plan and play the round robin (see the module's docstring); every refusal comes
+    before the first game."""
+    plan = plan_tournament(
+        game, players, games, bots, seed=seed, variants=variants, options=options
+    )
+    return play_tournament(plan, workers=workers, progress=progress)

@@ -162,3 +162,18 @@ def test_results_of_the_wrong_shape_are_one_line(tmp_path: Path) -> None:
     results.write_text("{not json")
     assert "not a JSON results file" in invoke("plot", str(results)).stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.json"]
+
+
+def test_simulate_plot_draws_each_seats_win_rate(tmp_path: Path) -> None:
+    """Issue 14, 4: ``tote simulate --plot FILE.png`` draws the run's win rates (one bar
+    per seat, with its interval); a plot path it cannot write is refused before any
+    game is played, with one line and status 2."""
+    out = tmp_path / "rates.png"
+    args = ["simulate", "winners-circle", "-p", "3", "-n", "6", "--workers", "1"]
+    result = invoke(*args, "--plot", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_size > 1000
+    refused = invoke(*args, "--plot", str(tmp_path / "rates.pdf"))
+    assert refused.exit_code == 2
+    assert ".png or .svg" in refused.stderr.strip().splitlines()[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["rates.png"]

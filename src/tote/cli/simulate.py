@@ -73,6 +73,16 @@ RayOpt = Annotated[
     ),
 ]
 
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="FILE",
+        help="Also draw the results to FILE.png or FILE.svg (needs tote[lab]).",
+        show_default=False,
+        dir_okay=False,
+    ),
+]
+
 
 def bare_ray_is_local(args: list[str]) -> list[str]:
     """``--ray`` with no address (last, or before another option) means a local Ray
@@ -149,6 +159,7 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print only a JSON summary on stdout.")
     ] = False,
+    plot: PlotOpt = None,
 ) -> None:
     """Play many bot-only games and summarise them: win rates with 95% intervals, scores,
     bots, seat order, game length and the game's own numbers.
@@ -160,6 +171,10 @@ def simulate(
         count = workers if workers is not None else os.cpu_count() or 1
         check_workers(count)
         game = get_game(game_id)
+        if plot is not None:
+            from tote.sim.plots import check_plot_path
+
+            check_plot_path(plot)
         plan = plan_games(
             game,
             players,
@@ -193,6 +208,10 @@ def simulate(
                 stack.enter_context(ray_session(ray))
             with progress:
                 summary = run_plan(plan, advance, workers=count, ray=ray)
+        if plot is not None:
+            from tote.sim.plots import plot_file
+
+            plot_file("winrates", summary.to_json(), plot)
     if as_json:
         sys.stdout.write(json.dumps(summary.to_json()) + "\n")
         return

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from tote.bots import parse_bot_names
 from tote.cli.common import parse_variants, user_errors
-from tote.cli.simulate import GameArg, VariantOpt
+from tote.cli.simulate import GameArg, PlotOpt, VariantOpt
 from tote.core.registry import get_game
 from tote.sim.runner import check_workers
 from tote.sim.sweep import SweepResult, parse_grid, plan_sweep, run_sweep
@@ -38,15 +38,6 @@ WorkersOpt = Annotated[
     int | None,
     typer.Option(
         metavar="N", help="Local processes to play on (default: all cores).", show_default=False
-    ),
-]
-PlotOpt = Annotated[
-    Path | None,
-    typer.Option(
-        metavar="FILE",
-        help="Also draw the results to FILE.png or FILE.svg (needs tote[lab]).",
-        show_default=False,
-        dir_okay=False,
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print only JSON on stdout.")]

@@ -17,8 +17,8 @@ from rich.text import Text
 
 from tote.bots import parse_bot_names
 from tote.cli.common import parse_options, parse_variants, user_errors
-from tote.cli.simulate import GameArg, OptionOpt, VariantOpt
-from tote.cli.sweep import GamesOpt, JsonOpt, PlayersOpt, PlotOpt, WorkersOpt, game_progress
+from tote.cli.simulate import GameArg, OptionOpt, PlotOpt, VariantOpt
+from tote.cli.sweep import GamesOpt, JsonOpt, PlayersOpt, WorkersOpt, game_progress
 from tote.core.registry import get_game
 from tote.sim.runner import check_workers
 from tote.sim.tournament import TournamentResult, plan_tournament, play_tournament

@@ -22,6 +22,8 @@ CASES = [
     ("winners-circle", 2, ("hidden-bets",)),
     ("winners-circle", 4, ("royal-turf", "crowded-field")),
     ("wits-and-wagers", 4, ()),
+    ("carcassonne", 2, ()),
+    ("carcassonne", 3, ("river", "abbot")),
 ]
 
 

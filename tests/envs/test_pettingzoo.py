@@ -18,6 +18,9 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("winners-circle", 4, {"variants": ["crowded-field", "alternative-payouts"]}),
     ("wits-and-wagers", 4, {}),
     ("wits-and-wagers", 4, {"betting": "secret", "reward": "score"}),
+    ("carcassonne", 2, {}),
+    ("carcassonne", 3, {"variants": ["river", "abbot"]}),
+    ("carcassonne", 2, {"variants": ["base"], "board_radius": 10}),
 ]
 IDS = [f"{g}-{n}-{'-'.join(o.get('variants', [])) or 'default'}" for g, n, o in GAMES]
 

@@ -23,6 +23,8 @@ CASES = [
     ("winners-circle", 4, ("royal-turf", "crowded-field")),
     ("wits-and-wagers", 4, ()),
     ("carcassonne", 2, ()),
+    ("wetten", 3, ()),
+    ("wetten", 4, ("beginners", "unlimited-bank")),
     ("carcassonne", 3, ("river", "abbot")),
 ]
 

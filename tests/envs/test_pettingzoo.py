@@ -19,6 +19,9 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("wits-and-wagers", 4, {}),
     ("wits-and-wagers", 4, {"betting": "secret", "reward": "score"}),
     ("carcassonne", 2, {}),
+    ("wetten", 3, {}),
+    ("wetten", 5, {"variants": ["make-it-professional", "track-by-players"]}),
+    ("wetten", 4, {"variants": ["beginners", "unlimited-bank"], "stake_units": [1, 3]}),
     ("carcassonne", 3, {"variants": ["river", "abbot"]}),
     ("carcassonne", 2, {"variants": ["base"], "board_radius": 10}),
 ]

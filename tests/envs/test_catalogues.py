@@ -35,7 +35,9 @@ CASES = [
 
 def play_through(game_id: str, players: int, variants: tuple[str, ...], seed: int) -> int:
     """Plays a seeded game choosing uniformly among the masked actions, checking the
-    catalogue and encoder at every decision; returns the number of decisions."""
+    catalogue and encoder at every decision, and now and then that a world the seat
+    cannot tell from the real one (``State.sample_world``) gives the same observation
+    and mask; returns the number of decisions."""
     game = get_game(game_id)
     options = game.options({}, variants)
     catalogue = action_catalogue(game_id, players, options)
@@ -68,6 +70,11 @@ def play_through(game_id: str, players: int, variants: tuple[str, ...], seed: in
         if obs.legal_moves is not None:
             on_grid = {catalogue.index(obs, m) for m in obs.legal_moves}
             assert on_grid == set(legal.tolist()), "mask = the legal moves"
+        if decisions % 25 == 0:
+            world = state.sample_world(seat, rng, log=False)
+            seen = Observation(world, seat)
+            assert np.array_equal(encoder.encode(seen.view, seat), vector)
+            assert np.array_equal(catalogue.mask(seen), mask), "the mask reads only the view"
         state.apply(seat, catalogue.move(obs, int(rng.choice(legal))))
         decisions += 1
     return decisions
@@ -102,3 +109,14 @@ def test_unknown_grid_option_is_refused() -> None:
     options = get_game("winners-circle").options({})
     with pytest.raises(OptionsError, match="no action grid option 'stake_units'"):
         action_catalogue("winners-circle", 2, options, stake_units=3)
+
+
+@pytest.mark.parametrize("game_id", sorted({c[0] for c in CASES}))
+def test_the_catalogue_is_fixed_and_its_labels_distinct(game_id: str) -> None:
+    """Issue 13: a fixed, documented catalogue: built twice for the same options it is
+    the same list, and no two actions share a label."""
+    game = get_game(game_id)
+    players = next(c[1] for c in CASES if c[0] == game_id)
+    labels = action_catalogue(game_id, players, game.options({})).labels()
+    assert labels == action_catalogue(game_id, players, game.options({})).labels()
+    assert len(set(labels)) == len(labels)

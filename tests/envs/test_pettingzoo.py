@@ -29,7 +29,10 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("carcassonne", 3, {"variants": ["river", "abbot"]}),
     ("carcassonne", 2, {"variants": ["base"], "board_radius": 10}),
 ]
-IDS = [f"{g}-{n}-{'-'.join(o.get('variants', [])) or 'default'}" for g, n, o in GAMES]
+IDS = [
+    "-".join([g, str(n), *o.get("variants", []), *(k for k in o if k != "variants")])
+    for g, n, o in GAMES
+]
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -120,8 +120,12 @@ class WriterEncoder(ObservationEncoder):
         return features.array()
 
 
-def observation_encoder(game_id: str, players: int, options: GameOptions) -> ObservationEncoder:
-    """The observation encoder of ``game_id`` for ``players`` seats and ``options``."""
+def observation_encoder(
+    game_id: str, players: int, options: GameOptions, **grid: Any
+) -> ObservationEncoder:
+    """The observation encoder of ``game_id`` for ``players`` seats and ``options``;
+    ``grid`` takes the catalogue's grid options (Carcassonne's ``board_radius`` sizes
+    its board planes too; the other games' observations do not depend on them)."""
     from tote.envs.games import module_for
 
-    return module_for(game_id).encoder(players, options)
+    return module_for(game_id).encoder(players, options, **grid)

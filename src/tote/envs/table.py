@@ -121,7 +121,7 @@ class Table:
         self.options = self.game.options(rules, self.env_options.variants)
         self.players = players
         self.catalogue = action_catalogue(game_id, players, self.options, **grid)
-        self.encoder = observation_encoder(game_id, players, self.options)
+        self.encoder = observation_encoder(game_id, players, self.options, **grid)
         self.module = module_for(game_id)
         self.agents = [agent_name(s) for s in range(players)]
         self.seat_of = {a: s for s, a in enumerate(self.agents)}

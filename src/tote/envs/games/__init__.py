@@ -1,7 +1,8 @@
 """One module per game: its action catalogue and its observation encoder.
 
 Each module has ``GRID_DEFAULTS`` (the grid options of its open amounts, with their
-defaults), ``catalogue(players, options, **grid)`` and ``encoder(players, options)``.
+defaults), ``catalogue(players, options, **grid)`` and ``encoder(players, options, **grid)`` (the
+same grid options: Carcassonne's board grid sizes both).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class GameModule(Protocol):
 
     def catalogue(self, players: int, options: GameOptions, **grid: Any) -> ActionCatalogue: ...
 
-    def encoder(self, players: int, options: GameOptions) -> ObservationEncoder: ...
+    def encoder(self, players: int, options: GameOptions, **grid: Any) -> ObservationEncoder: ...
 
     def score(self, view: dict[str, Any], seat: int) -> float: ...
 

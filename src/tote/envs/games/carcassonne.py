@@ -9,11 +9,12 @@ freak sprawls). Then "meeple on <feature>" for every segment label a tile can ha
 abbot" (CA 1.2, CA 2.2); The Bets' "settle against <feature>" (CB 3.5), "bet chip
 <chip>" for every chip face and "no chip" (CB 2.1).
 
-Observation: a grid of the same radius with, per cell, whether a tile lies there, its
-edges (city, road, field, water per side), monastery, pennant, betting office and the
-meeples on it (own or other); the drawn tile's edges; the phase and whose turn; every
-seat's score, meeples and chips (rotated, the seat first); the seat's own chips by face;
-the tiles still to come by type; the stack size.
+Observation: a grid of the same radius (tiles beyond it are left out of it) with, per
+cell, whether a tile lies there, its edges (city, road, field, water per side),
+monastery, pennant, betting office and the meeples on it (own or other); the drawn
+tile's edges; the phase and whose turn; every seat's score, meeples and chips (rotated,
+the seat first); the seat's own chips by face; the tiles still to come by type; the
+stack size.
 """
 
 from __future__ import annotations
@@ -90,8 +91,8 @@ def score(view: dict[str, Any], seat: int) -> float:
     return float(view["state"]["scores"][seat])
 
 
-def encoder(players: int, options: GameOptions, board_radius: int = 15) -> WriterEncoder:
-    r = board_radius
+def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
+    r = _radius(split_grid(GAME_ID, grid, GRID_DEFAULTS))
     side = 2 * r + 1
     _, chips, tile_types = _material(players, options)
     seats = list(range(players))

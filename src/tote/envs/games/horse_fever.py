@@ -151,7 +151,8 @@ def score(view: dict[str, Any], seat: int) -> float:
     return float(player["danari"] if view["state"]["mode"] == "party" else player["vp"])
 
 
-def encoder(players: int, options: GameOptions) -> WriterEncoder:
+def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
+    split_grid(GAME_ID, grid, GRID_DEFAULTS)  # the grid changes no observation here
     state: Any = first_state(GAME_ID, players, options)
     colours: tuple[str, ...] = state.colours
     seats = list(range(players))

@@ -124,7 +124,8 @@ def score(view: dict[str, Any], seat: int) -> float:
     return float(view["state"]["cash"][seat])
 
 
-def encoder(players: int, options: GameOptions) -> WriterEncoder:
+def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
+    split_grid(GAME_ID, grid, GRID_DEFAULTS)  # the grid changes no observation here
     state: Any = first_state(GAME_ID, players, options)
     horses: tuple[str, ...] = state.horse_names
     kinds = sorted({c.id for c in state.action_cards.values()})

@@ -58,7 +58,8 @@ def score(view: dict[str, Any], seat: int) -> float:
     return float(view["state"]["money"][seat])
 
 
-def encoder(players: int, options: GameOptions) -> WriterEncoder:
+def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
+    split_grid(GAME_ID, grid, GRID_DEFAULTS)  # the grid changes no observation here
     horses = _horses(players, options)
     chips = _chips(options)
     seats = list(range(players))

@@ -168,7 +168,8 @@ def _relative(value: float, centre: float, year: bool) -> float:
     return math.log(value / centre)
 
 
-def encoder(players: int, options: GameOptions) -> WriterEncoder:
+def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
+    split_grid(GAME_ID, grid, GRID_DEFAULTS)  # the grid changes no observation here
     assert isinstance(options, WitsAndWagersOptions)
     pack = {q.id: q for q in load_pack(options.question_pack)}
     seats = list(range(players))

@@ -1,0 +1,103 @@
+"""Winner's Circle as numbers: every move is finite, so the catalogue is the whole list.
+
+Actions: first "bet the <chip>-chip on <horse>" for the seven horses and each chip value
+the variant deals (1 and 2; Hidden Bets also 0, WC 6.1), horse by horse, then "move
+<horse>" for the seven horses (WC 4.3). No grid options.
+
+Observation (the seat's view; seats rotated so the seat itself is first): the race and
+phase; per horse its card values, progress, distance to the finish, face-up, on-track,
+finish place and pace-horse flags; the pace space; the first bettor, roller and rolled
+symbol; every seat's money; every seat's chip on every horse (value, or "face down" under
+Hidden Bets); the chips in each hand; the multiplier and deck size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tote.core.game import GameOptions
+from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
+from tote.envs.games import first_state
+from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.games.winners_circle.data import SYMBOLS
+from tote.games.winners_circle.moves import MoveHorse, PlaceBet
+from tote.games.winners_circle.options import WinnersCircleOptions
+from tote.games.winners_circle.payout import PLACE_NAMES
+from tote.games.winners_circle.phases import BETS, FIRST_BETTOR, MOVE, OVER, PREPARATION, ROLL
+
+GAME_ID = "winners-circle"
+GRID_DEFAULTS: dict[str, Any] = {}
+PHASES = (PREPARATION, FIRST_BETTOR, BETS, ROLL, MOVE, OVER)
+MONEY_SCALE = 1000.0
+
+
+def _horses(players: int, options: GameOptions) -> tuple[str, ...]:
+    state = first_state(GAME_ID, players, options)
+    return tuple(state.view(None, log=False)["state"]["horses"][h]["name"] for h in range(7))
+
+
+def _chips(options: GameOptions) -> tuple[int, ...]:
+    assert isinstance(options, WinnersCircleOptions)
+    return (0, 1, 2) if options.hidden_bets else (1, 2)
+
+
+def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
+    split_grid(GAME_ID, grid, GRID_DEFAULTS)
+    horses = _horses(players, options)
+    entries = [
+        Entry(f"bet the {chip}-chip on {horse}", PlaceBet(horse, chip))
+        for horse in horses
+        for chip in _chips(options)
+    ]
+    entries += [Entry(f"move {horse}", MoveHorse(horse)) for horse in horses]
+    return EntryCatalogue(GAME_ID, entries)
+
+
+def score(view: dict[str, Any], seat: int) -> float:
+    """The seat's money (WC 1.3: the most money wins)."""
+    return float(view["state"]["money"][seat])
+
+
+def encoder(players: int, options: GameOptions) -> WriterEncoder:
+    horses = _horses(players, options)
+    chips = _chips(options)
+    seats = list(range(players))
+
+    def write(f: Features, view: dict[str, Any], seat: int) -> None:
+        s = view["state"]
+        f.one_hot(s["race"], [1, 2, 3])
+        f.one_hot(s["phase"], PHASES)
+        finish = float(s["finish_progress"])
+        for horse in s["horses"]:
+            card = horse["card"] or {}
+            f.many((card.get(symbol) for symbol in SYMBOLS), len(SYMBOLS), 10.0)
+            f.scalar(horse["progress"], finish)
+            f.scalar(horse["to_finish"], finish)
+            f.flag(horse["card"] is not None)
+            f.flag(horse["space"] is not None)
+            f.flag(horse["face_up"])
+            f.one_hot(horse["finished"], PLACE_NAMES)
+            f.flag(horse["pace_horse"])
+        f.scalar(s["pace_space"], finish)
+        order = rotate(seats, seat)
+        f.one_hot(s["first_bettor"], order)
+        f.one_hot(s["roller"], order)
+        f.one_hot(s["rolled"], SYMBOLS)
+        f.many(rotate(s["money"], seat), players, MONEY_SCALE)
+        for other in order:
+            mine = {b["horse"]: b["chip"] for b in s["bets"] if b["seat"] == other}
+            for name in horses:
+                f.flag(name in mine)
+                f.one_hot(mine.get(name, -1), chips)
+            hand = s["chips"][other]
+            if isinstance(hand, list):
+                f.counts(hand, chips)
+                f.scalar(len(hand), 4.0)
+            else:
+                f.many((), len(chips))
+                f.scalar(hand, 4.0)
+        f.scalar(s["multiplier"], 4.0)
+        f.scalar(s["deck_size"], 40.0)
+        f.flag(view["over"])
+
+    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))

@@ -108,9 +108,10 @@ def _wits_and_wagers(state: Any) -> list[Hashable]:
 
 
 def _wetten(state: Any) -> list[Hashable]:
-    return [*(("race", c) for c in state._all_race_cards), *(
-        ("action", c) for c in state._all_action_cards
-    )]
+    return [
+        *(("race", c) for c in state._all_race_cards),
+        *(("action", c) for c in state._all_action_cards),
+    ]
 
 
 _LISTS: dict[str, Callable[[Any], list[Hashable]]] = {

@@ -1,0 +1,233 @@
+"""One tote game in progress as an OpenSpiel state (issue 13).
+
+A :class:`ToteState` holds a tote :class:`~tote.core.state.State` and turns its turns
+into OpenSpiel's nodes:
+
+- chance (shuffles, draws, dice): a chance node whose outcomes carry tote's
+  probabilities, numbered by the game's chance catalogue
+  (:mod:`tote.envs.openspiel_chance`; Wetten!'s shuffles one card per node);
+- one seat: a decision node of that seat;
+- several seats committing secret moves together (``Turn.simultaneous``): a
+  simultaneous node; seats not in the turn have no legal action there (OpenSpiel's
+  convention: their entry of the joint action is ignored, by custom 0);
+- several seats acting independently and openly (Wits & Wagers' open betting,
+  WW 3.2): one seat at a time, the lowest seat first, each move carried out as it
+  comes, as tote does; each seat sees the moves of those before it, as at the table.
+
+Actions are indices of the game's action catalogue; legal actions are exactly the
+indices its mask allows. A refused action (masked out, out of range, the wrong kind of
+node, a finished game) raises ``pyspiel.SpielError`` naming the action and the rule, and
+leaves the state as it was: OpenSpiel records an action in the history only once it
+has been carried out, and a joint action is carried out on a copy first.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pyspiel
+
+from tote.core.bot import Observation
+from tote.core.errors import IllegalMove
+from tote.core.moves import CHANCE, Move
+from tote.core.state import State
+from tote.envs.openspiel_chance import outcome_label, pending_shuffle
+
+if TYPE_CHECKING:
+    from tote.envs.openspiel import ToteGame
+
+
+class _Held:
+    """The tote state inside an OpenSpiel state. OpenSpiel clones a Python state by
+    deep-copying its attributes; this makes that copy the game's own
+    :meth:`State.clone` (several games copy faster than ``deepcopy``)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.state.clone())
+
+
+def _refuse(message: str) -> pyspiel.SpielError:
+    return pyspiel.SpielError(message)
+
+
+class ToteState(pyspiel.State):  # type: ignore[misc]
+    """A tote game in progress, as OpenSpiel's ``pyspiel.State``."""
+
+    def __init__(self, game: ToteGame) -> None:
+        super().__init__(game)
+        self._held: _Held | None = None
+        """Made on first use: OpenSpiel makes a new initial state for every clone and
+        then overwrites its attributes, so building the tote game there is wasted."""
+        self._drawn: list[Hashable] = []
+        """The cards of a pending Wetten! shuffle drawn so far, top card first."""
+
+    # ------------------------------------------------------------ the tote side
+    @property
+    def tote(self) -> State:
+        """The tote state (never hand it to a bot: it holds every hidden card)."""
+        if self._held is None:
+            self._held = _Held(self._game().initial_tote_state())
+        return self._held.state
+
+    def _game(self) -> ToteGame:
+        game: ToteGame = self.get_game()
+        return game
+
+    # --------------------------------------------------------- OpenSpiel's API
+    def current_player(self) -> int:
+        turn = self.tote.turn()
+        if turn.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if turn.chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        if turn.simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return min(turn.seats)
+
+    def _acting(self, player: int) -> bool:
+        turn = self.tote.turn()
+        if player not in turn.seats:
+            return False
+        return turn.simultaneous or player == min(turn.seats)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if not self._acting(player):
+            return []
+        mask = self._game().catalogue.mask(Observation(self.tote, player))
+        return [int(i) for i in mask.nonzero()[0]]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        tote = self.tote
+        chance = self._game().chance
+        shuffle = pending_shuffle(tote)
+        if shuffle is not None:
+            _, left = shuffle.next_pile(self._drawn)
+            p = 1.0 / len(left)
+            return sorted((chance.id(card), p) for card in left)
+        return sorted((chance.id(move), p) for move, p in tote.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        tote = self.tote
+        turn = tote.turn()
+        if turn.over:
+            raise _refuse(f"the game is over: action {action} cannot be applied [game over]")
+        if turn.chance:
+            self._apply_chance(action)
+            return
+        if turn.simultaneous:
+            raise _refuse(
+                f"seats {', '.join(map(str, turn.seats))} move together here: use"
+                " apply_actions with one action per seat [simultaneous moves]"
+            )
+        seat = min(turn.seats)
+        move = self._move(seat, action)
+        try:
+            tote.apply(seat, move)
+        except IllegalMove as refusal:
+            raise _refuse(f"seat {seat}, action {action}: {refusal}") from None
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        tote = self.tote
+        turn = tote.turn()
+        if not turn.simultaneous:
+            raise _refuse(
+                "apply_actions is for simultaneous nodes; this node is"
+                f" {'over' if turn.over else 'chance' if turn.chance else 'a decision'}"
+                " [turn order]"
+            )
+        if len(actions) != tote.num_players:
+            raise _refuse(
+                f"a joint action has one action per seat: {tote.num_players}, not {len(actions)}"
+            )
+        moves = {seat: self._move(seat, actions[seat]) for seat in turn.seats}
+        world = tote.clone()
+        try:
+            for seat in turn.seats:
+                world.apply(seat, moves[seat])
+        except IllegalMove as refusal:
+            raise _refuse(f"joint action {list(actions)}: {refusal}") from None
+        self._held = _Held(world)
+
+    def _move(self, seat: int, action: int) -> Move:
+        """The move of ``seat``'s ``action`` here; refused when the mask forbids it."""
+        try:
+            return self._game().catalogue.move(Observation(self.tote, seat), int(action))
+        except ValueError as refusal:
+            raise _refuse(f"seat {seat}: {refusal}") from None
+
+    def _apply_chance(self, action: int) -> None:
+        chance = self._game().chance
+        if not 0 <= action < chance.size:
+            raise _refuse(
+                f"chance action {action} is out of range: 0 to {chance.size - 1} [chance]"
+            )
+        outcome = chance.outcome(action)
+        tote = self.tote
+        shuffle = pending_shuffle(tote)
+        if shuffle is not None:
+            _, left = shuffle.next_pile(self._drawn)
+            if outcome not in left:
+                raise _refuse(
+                    f"chance action {action} ({outcome_label(outcome)}) is not among the"
+                    " cards left to shuffle [chance]"
+                )
+            drawn = [*self._drawn, outcome]
+            if len(drawn) < shuffle.length:
+                self._drawn = drawn
+                return
+            outcome = shuffle.finish(drawn)
+        assert isinstance(outcome, Move)
+        try:
+            tote.apply(CHANCE, outcome)
+        except IllegalMove as refusal:
+            raise _refuse(f"chance action {action}: {refusal}") from None
+        self._drawn = []
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        game = self._game()
+        if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < game.chance.size:
+                return f"chance action {action} (out of range)"
+            return outcome_label(game.chance.outcome(action))
+        if not 0 <= action < game.catalogue.size:
+            return f"action {action} (out of range)"
+        return game.catalogue.label(action)
+
+    def is_terminal(self) -> bool:
+        return self.tote.turn().over
+
+    def returns(self) -> list[float]:
+        from tote.envs.openspiel import win_returns
+
+        result = self.tote.result()
+        if result is None:
+            return [0.0] * self.tote.num_players
+        return win_returns(result, self.tote.num_players)
+
+    def __str__(self) -> str:
+        """The spectator's view (no hidden card), plus the cards of a shuffle drawn so
+        far when one is under way."""
+        view = json.dumps(self.tote.view(None, log=False), sort_keys=True)
+        if self._drawn:
+            return f"{view}\nshuffle: {len(self._drawn)} drawn"
+        return view
+
+    # ---------------------------------------------------- information-set sampling
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> ToteState:
+        """A state ``player_id`` cannot tell from this one, its hidden parts redrawn
+        (:meth:`State.sample_world`): what ISMCTS searches. A Python method, so
+        Python algorithms (``open_spiel.python.algorithms.ismcts``) find it; the
+        OpenSpiel history of the sample is empty."""
+        seed = int(probability_sampler() * 2**52) if callable(probability_sampler) else None
+        world = self.tote.sample_world(player_id, random.Random(seed))
+        sample = ToteState(self._game())
+        sample._held = _Held(world)
+        return sample

@@ -11,3 +11,23 @@ An optional extra: ``pip install tote[pettingzoo]``, ``tote[openspiel]`` or
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tote.envs.aec import ToteAECEnv
+    from tote.envs.parallel import ToteParallelEnv
+
+
+def aec_env(game_id: str, players: int = 2, **options: Any) -> ToteAECEnv:
+    """A PettingZoo AEC environment of ``game_id`` (docs/environments.md)."""
+    from tote.envs.aec import ToteAECEnv
+
+    return ToteAECEnv(game_id, players=players, **options)
+
+
+def parallel_env(game_id: str, players: int = 2, **options: Any) -> ToteParallelEnv:
+    """A PettingZoo Parallel environment of ``game_id`` (docs/environments.md)."""
+    from tote.envs.parallel import ToteParallelEnv
+
+    return ToteParallelEnv(game_id, players=players, **options)

@@ -1,0 +1,97 @@
+"""PettingZoo's AEC API for every tote game: the seats are asked one at a time.
+
+At a simultaneous turn the seats still to commit are asked in seat order; each commits
+its move secretly (``State.apply``), and nothing is revealed until the last has
+committed. Chance moves are played inside the environment with its seeded stream.
+Agents are ``seat_0``, ``seat_1``, ...; see docs/environments.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tote.envs.table import Table, agent_name
+
+
+class ToteAECEnv(AECEnv):  # type: ignore[misc]
+    """``tote.envs.aec_env(game_id, players=N, **options)``."""
+
+    def __init__(self, game_id: str, players: int = 2, **options: Any) -> None:
+        super().__init__()
+        self.table = Table(game_id, players, options)
+        self.metadata = {
+            "name": f"tote_{game_id.replace('-', '_')}",
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+        }
+        self.render_mode = self.table.env_options.render_mode
+        self.possible_agents = list(self.table.agents)
+        self.agents: list[str] = []
+        self._has_reset = False
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.table.observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.table.action_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self._has_reset = True
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: self.table.info(s) for s, a in enumerate(self.agents)}
+        self._skip_agent_selection = None
+        self.agent_selection = agent_name(self.table.awaited()[0])
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        if not self._has_reset:
+            raise RuntimeError("call reset() before observe()")
+        if agent not in self.table.seat_of:
+            raise ValueError(f"there is no agent {agent!r}; agents: {self.possible_agents}")
+        return self.table.observe(self.table.seat_of[agent])
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            raise RuntimeError("call reset() before step()")
+        if not self.agents:
+            raise RuntimeError("every agent is done: call reset() to play again")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self.table
+        seat = table.seat_of[agent]
+        table.play({seat: action})
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict(zip(self.agents, table.rewards(), strict=True))
+        over, truncated = table.over, table.truncated
+        for a in self.agents:
+            self.terminations[a] = over
+            self.truncations[a] = truncated
+            self.infos[a] = table.info(table.seat_of[a])
+        if over or truncated:
+            self.agent_selection = self.agents[0]
+        else:
+            self.agent_selection = agent_name(table.awaited()[0])
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if not self._has_reset:
+            raise RuntimeError("call reset() before render()")
+        return self.table.render()
+
+    def close(self) -> None:
+        """Nothing to release: the environment holds no window, file or process."""
+
+    def state(self) -> np.ndarray:
+        raise NotImplementedError(
+            "tote environments have no global state vector: each seat sees only its view"
+        )

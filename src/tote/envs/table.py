@@ -1,0 +1,300 @@
+"""One game as an environment plays it: the engine under both PettingZoo APIs.
+
+The table holds the state, the seeded random stream that plays every chance move
+(``State.sample_chance``, never an agent's turn), the game's action catalogue and
+observation encoder, and the environment's options. ``reset(seed)`` makes the whole
+game reproducible: the same seed and actions give the same game.
+
+Who is asked: at a simultaneous turn (secret moves), every seat still to commit; at any
+other turn, its first seat. A move is checked in full before anything changes: a bad
+action index leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+
+from tote.core.bot import Observation
+from tote.core.errors import OptionsError
+from tote.core.game import Game
+from tote.core.registry import get_game
+from tote.core.state import State
+from tote.envs.catalogue import Mask, action_catalogue, grid_options
+from tote.envs.games import module_for
+from tote.envs.observation import observation_encoder
+
+RewardMode = Literal["result", "score"]
+IllegalMode = Literal["raise", "lose"]
+
+
+@dataclass(frozen=True)
+class EnvOptions:
+    """The environment's own options (docs/environments.md), besides the game's."""
+
+    reward: RewardMode = "result"
+    """``result``: 0 until the end, then +1 for a winner and -1 for the others (0 for
+    all when every seat shares the win); ``score``: the change of the seat's score
+    (money, points) at every step, the final scores at the end."""
+    illegal: IllegalMode = "raise"
+    """``raise``: an illegal or out-of-range action is a :class:`ValueError` and nothing
+    changes; ``lose``: as PettingZoo's ``TerminateIllegalWrapper``, the game ends and
+    the seat that made it gets ``illegal_reward`` (the others 0)."""
+    illegal_reward: float = -1.0
+    max_cycles: int | None = None
+    """Truncate after this many decisions (a simultaneous turn counts once)."""
+    render_mode: Literal["ansi"] | None = None
+    view_in_info: bool = True
+    """Put each seat's raw JSON view in ``infos[agent]["view"]`` (for language models)."""
+    variants: tuple[str, ...] = field(default=())
+
+
+ENV_KEYS = frozenset(EnvOptions.__dataclass_fields__)
+MAX_CYCLES_LIMIT = 10_000_000
+
+
+def split_options(
+    game: Game, options: Mapping[str, Any]
+) -> tuple[EnvOptions, dict[str, Any], dict[str, Any]]:
+    """The environment's options, the catalogue's grid options and the game's options;
+    a key that is none of them is refused, naming every known one."""
+    grid_keys = set(grid_options(game.id))
+    game_keys = set(game.options_model.model_fields)
+    unknown = sorted(set(options) - ENV_KEYS - grid_keys - game_keys)
+    if unknown:
+        raise OptionsError(
+            f"{game.id} environment has no option {', '.join(map(repr, unknown))};"
+            f" environment options: {', '.join(sorted(ENV_KEYS))};"
+            f" grid options: {', '.join(sorted(grid_keys)) or 'none'};"
+            f" game options: {', '.join(sorted(game_keys))}"
+        )
+    env = {k: v for k, v in options.items() if k in ENV_KEYS}
+    if "variants" in env:
+        raw = env["variants"]
+        env["variants"] = (raw,) if isinstance(raw, str) else tuple(raw)
+    env_options = EnvOptions(**env)
+    _check_env_options(game.id, env_options)
+    grid = {k: v for k, v in options.items() if k in grid_keys}
+    rules = {k: v for k, v in options.items() if k in game_keys}
+    return env_options, grid, rules
+
+
+def _check_env_options(game_id: str, o: EnvOptions) -> None:
+    choices: dict[str, tuple[object, ...]] = {
+        "reward": ("result", "score"),
+        "illegal": ("raise", "lose"),
+        "render_mode": (None, "ansi"),
+    }
+    for name, allowed in choices.items():
+        value = getattr(o, name)
+        if value not in allowed:
+            raise OptionsError(
+                f"{game_id} environment option {name!r}: one of {allowed}, not {value!r}"
+            )
+    cap = o.max_cycles
+    if cap is not None and not (
+        isinstance(cap, int) and not isinstance(cap, bool) and 1 <= cap <= MAX_CYCLES_LIMIT
+    ):
+        raise OptionsError(
+            f"{game_id} environment option 'max_cycles': 1 to {MAX_CYCLES_LIMIT}, not {cap!r}"
+        )
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class Table:
+    """A game of ``game_id`` for ``players`` seats, played by an environment."""
+
+    def __init__(self, game_id: str, players: int, options: Mapping[str, Any]) -> None:
+        self.game = get_game(game_id)
+        self.game.check_players(players)
+        self.env_options, grid, rules = split_options(self.game, options)
+        self.options = self.game.options(rules, self.env_options.variants)
+        self.players = players
+        self.catalogue = action_catalogue(game_id, players, self.options, **grid)
+        self.encoder = observation_encoder(game_id, players, self.options)
+        self.module = module_for(game_id)
+        self.agents = [agent_name(s) for s in range(players)]
+        self.seat_of = {a: s for s, a in enumerate(self.agents)}
+        self.action_space = spaces.Discrete(self.catalogue.size)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": self.encoder.space(),
+                "action_mask": spaces.Box(0, 1, shape=(self.catalogue.size,), dtype=np.int8),
+            }
+        )
+        self._state: State | None = None
+        self.rng = random.Random(0)
+        self.cycles = 0
+        self._obs: dict[int, Observation] = {}
+        self._scores = [0.0] * players
+        self.illegal: tuple[int, str] | None = None
+
+    # ----------------------------------------------------------------- playing
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self._state
+
+    def reset(self, seed: int | None) -> None:
+        """A new game; ``seed`` fixes every chance move (None: fresh entropy)."""
+        self.rng = random.Random(seed if seed is not None else random.SystemRandom().random())
+        self._state = self.game.new_state(self.options, self.players)
+        self.cycles = 0
+        self.illegal = None
+        self._changed()
+        self._scores = [self._score(s) for s in range(self.players)]
+
+    def _advance(self) -> None:
+        """Play chance moves with the table's stream until a seat is to act (or the end)."""
+        state = self.state
+        while state.turn().chance:
+            state.apply_unchecked("chance", state.sample_chance(self.rng))
+
+    def _changed(self) -> None:
+        self._advance()
+        self._obs = {}
+
+    def observation(self, seat: int) -> Observation:
+        obs = self._obs.get(seat)
+        if obs is None:
+            obs = self._obs[seat] = Observation(self.state, seat)
+        return obs
+
+    def awaited(self) -> tuple[int, ...]:
+        """The seats asked now: every seat still to commit at a simultaneous turn, else
+        the turn's first seat (none once the game is over or cut short)."""
+        if self.done:
+            return ()
+        turn = self.state.turn()
+        return turn.seats if turn.simultaneous else turn.seats[:1]
+
+    @property
+    def over(self) -> bool:
+        return self.illegal is not None or self.state.is_over
+
+    @property
+    def truncated(self) -> bool:
+        cap = self.env_options.max_cycles
+        return cap is not None and self.cycles >= cap and not self.over
+
+    @property
+    def done(self) -> bool:
+        return self.over or self.truncated
+
+    def mask(self, seat: int) -> Mask:
+        if seat not in self.awaited():
+            return np.zeros(self.catalogue.size, dtype=np.int8)
+        return self.catalogue.mask(self.observation(seat))
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        obs = self.observation(seat)
+        return {
+            "observation": self.encoder.encode(obs.view, seat),
+            "action_mask": self.mask(seat),
+        }
+
+    def info(self, seat: int) -> dict[str, Any]:
+        info: dict[str, Any] = {}
+        if self.env_options.view_in_info:
+            info["view"] = self.observation(seat).view
+        if self.illegal is not None and self.illegal[0] == seat:
+            info["illegal_action"] = self.illegal[1]
+        return info
+
+    def check_action(self, seat: int, action: object) -> Any:
+        """The move action index ``action`` stands for; :class:`ValueError` if it is no
+        action index, out of range or illegal now. Changes nothing."""
+        if action is None:
+            raise ValueError(
+                f"{agent_name(seat)} is to act: give an action index"
+                " (None is the action of an agent that is done)"
+            )
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ValueError(f"an action is an integer index, not {action!r}")
+        return self.catalogue.move(self.observation(seat), int(action))
+
+    def play(self, actions: Mapping[int, object]) -> None:
+        """Every seat in ``actions`` acts (seats not asked now are ignored); all are
+        checked first, so a refused action changes nothing. Under ``illegal="lose"`` a
+        refused action ends the game instead (its seat is :attr:`illegal`)."""
+        if self.done:
+            raise RuntimeError("the game is over: call reset() to play again")
+        awaited = self.awaited()
+        missing = [agent_name(s) for s in awaited if s not in actions]
+        if missing:
+            raise ValueError(f"{', '.join(missing)} must act now: give an action for each")
+        moves = []
+        for seat in awaited:
+            try:
+                moves.append((seat, self.check_action(seat, actions[seat])))
+            except ValueError as refusal:
+                if self.env_options.illegal == "raise":
+                    raise ValueError(f"{agent_name(seat)}: {refusal}") from None
+                self.illegal = (seat, str(refusal))
+                return
+        state = self.state
+        for seat, move in moves:
+            state.apply(seat, move)
+        if not state.committed:
+            self.cycles += 1
+        self._changed()
+
+    # ----------------------------------------------------------------- rewards
+    def _score(self, seat: int) -> float:
+        result = self.state.result()
+        if result is not None:
+            return float(result.scores[seat])
+        return self.module.score(self.observation(seat).view, seat)
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for what has just happened (see :class:`EnvOptions`)."""
+        if self.illegal is not None:
+            offender = self.illegal[0]
+            return [
+                self.env_options.illegal_reward if s == offender else 0.0
+                for s in range(self.players)
+            ]
+        if self.env_options.reward == "score":
+            now = [self._score(s) for s in range(self.players)]
+            change = [a - b for a, b in zip(now, self._scores, strict=True)]
+            self._scores = now
+            return change
+        result = self.state.result()
+        if result is None:
+            return [0.0] * self.players
+        if len(result.winners) == self.players:
+            return [0.0] * self.players
+        return [1.0 if s in result.winners else -1.0 for s in range(self.players)]
+
+    # ----------------------------------------------------------------- render
+    def render(self) -> str | None:
+        """The terminal board as a spectator sees it (nothing hidden is shown)."""
+        if self.env_options.render_mode is None:
+            return None
+        from rich.console import Console
+
+        view = self.state.view(None)
+        view["names"] = list(self.agents)
+        package = type(self.game).__module__
+        module = importlib.import_module(f"{package}.render")
+        console = Console(file=io.StringIO(), width=120, color_system=None, record=True)
+        console.print(module.render(view))
+        text: str = console.export_text()
+        return text
+
+
+def seats(table: Table, agents: Sequence[str]) -> list[int]:
+    return [table.seat_of[a] for a in agents]

@@ -89,7 +89,7 @@ def _scalar_kind(annotation: Any) -> type | None:
     return annotation if annotation in (bool, int, str) else None
 
 
-UNSET = {int: 0, str: ""}
+UNSET: dict[type, int | str] = {int: 0, str: ""}
 """The parameter value that stands for an option's "not set" (``None``)."""
 
 

@@ -11,8 +11,12 @@ into OpenSpiel's nodes:
   simultaneous node; seats not in the turn have no legal action there (OpenSpiel's
   convention: their entry of the joint action is ignored, by custom 0);
 - several seats acting independently and openly (Wits & Wagers' open betting,
-  WW 3.2): one seat at a time, the lowest seat first, each move carried out as it
-  comes, as tote does; each seat sees the moves of those before it, as at the table.
+  WW 3.4): one seat at a time, in turn round the table from the lowest seat, each move
+  carried out as it comes, as tote does; every seat sees the bets placed before its
+  turn. The rules let a seat move its bets until it locks them, with a timer to end
+  it (WW 7); OpenSpiel has no clock but needs a finite game, so a seat that has
+  placed its bets :data:`OPEN_TURN_MOVES` times in one step may only lock them (the
+  move the timer would make, WW 7.2).
 
 Actions are indices of the game's action catalogue; legal actions are exactly the
 indices its mask allows. A refused action (masked out, out of range, the wrong kind of
@@ -38,6 +42,18 @@ from tote.envs.openspiel_chance import outcome_label, pending_shuffle
 
 if TYPE_CHECKING:
     from tote.envs.openspiel import ToteGame
+
+OPEN_TURN_MOVES = 3
+"""How many times a seat may place its bets in one open betting step before only
+locking them is left (the OpenSpiel stand-in for the rulebook's timer, WW 7)."""
+
+
+def _final_move(state: State) -> Move:
+    """The move that ends a seat's part of an open turn: Wits & Wagers' lock (WW 3.4),
+    the only game with such turns."""
+    from tote.games.wits_and_wagers.moves import LockBets
+
+    return LockBets()
 
 
 class _Held:
@@ -68,6 +84,10 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         then overwrites its attributes, so building the tote game there is wasted."""
         self._drawn: list[Hashable] = []
         """The cards of a pending Wetten! shuffle drawn so far, top card first."""
+        self._open_moves: dict[int, int] = {}
+        """Moves each seat has made in the current open turn (several seats, not secret)."""
+        self._last_open: int | None = None
+        """The seat that moved last in the current open turn."""
 
     # ------------------------------------------------------------ the tote side
     @property
@@ -90,19 +110,35 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if turn.simultaneous:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return min(turn.seats)
+        return self._next_seat(turn.seats)
+
+    def _next_seat(self, seats: tuple[int, ...]) -> int:
+        """Who moves in a turn of ``seats``: the one seat, or in an open turn the next
+        seat round the table after the one that moved last."""
+        if len(seats) == 1 or self._last_open is None:
+            return min(seats)
+        later = [s for s in sorted(seats) if s > self._last_open]
+        return later[0] if later else min(seats)
 
     def _acting(self, player: int) -> bool:
         turn = self.tote.turn()
         if player not in turn.seats:
             return False
-        return turn.simultaneous or player == min(turn.seats)
+        return turn.simultaneous or player == self._next_seat(turn.seats)
+
+    def _capped(self, player: int) -> bool:
+        """Whether ``player`` may only end its part of the open turn now."""
+        return self._open_moves.get(player, 0) >= OPEN_TURN_MOVES
 
     def _legal_actions(self, player: int) -> list[int]:
         if not self._acting(player):
             return []
-        mask = self._game().catalogue.mask(Observation(self.tote, player))
-        return [int(i) for i in mask.nonzero()[0]]
+        obs = Observation(self.tote, player)
+        catalogue = self._game().catalogue
+        if self._capped(player):
+            final = catalogue.index(obs, _final_move(self.tote))
+            return [] if final is None else [final]
+        return [int(i) for i in catalogue.mask(obs).nonzero()[0]]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         tote = self.tote
@@ -127,12 +163,28 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
                 f"seats {', '.join(map(str, turn.seats))} move together here: use"
                 " apply_actions with one action per seat [simultaneous moves]"
             )
-        seat = min(turn.seats)
+        seat = self._next_seat(turn.seats)
         move = self._move(seat, action)
+        open_turn = len(turn.seats) > 1
+        if open_turn and self._capped(seat) and move != _final_move(tote):
+            raise _refuse(
+                f"seat {seat}, action {action}: the seat has moved {OPEN_TURN_MOVES} times"
+                " in this step; only ending its turn is left [OpenSpiel's stand-in for"
+                " the timer, WW 7]"
+            )
         try:
             tote.apply(seat, move)
         except IllegalMove as refusal:
             raise _refuse(f"seat {seat}, action {action}: {refusal}") from None
+        if open_turn:
+            self._open_moves[seat] = self._open_moves.get(seat, 0) + 1
+            self._last_open = seat
+        else:
+            self._end_open_turn()
+
+    def _end_open_turn(self) -> None:
+        self._open_moves = {}
+        self._last_open = None
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         tote = self.tote
@@ -155,6 +207,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         except IllegalMove as refusal:
             raise _refuse(f"joint action {list(actions)}: {refusal}") from None
         self._held = _Held(world)
+        self._end_open_turn()
 
     def _move(self, seat: int, action: int) -> Move:
         """The move of ``seat``'s ``action`` here; refused when the mask forbids it."""
@@ -190,6 +243,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         except IllegalMove as refusal:
             raise _refuse(f"chance action {action}: {refusal}") from None
         self._drawn = []
+        self._end_open_turn()
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self._game()
@@ -230,4 +284,6 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         world = self.tote.sample_world(player_id, random.Random(seed))
         sample = ToteState(self._game())
         sample._held = _Held(world)
+        sample._open_moves = dict(self._open_moves)
+        sample._last_open = self._last_open
         return sample

@@ -57,7 +57,7 @@ from tote.envs.catalogue import ActionCatalogue, action_catalogue
 from tote.envs.observation import ObservationEncoder, observation_encoder
 from tote.envs.openspiel_bounds import max_game_length
 from tote.envs.openspiel_chance import ChanceCatalogue, chance_catalogue
-from tote.envs.openspiel_state import ToteState
+from tote.envs.openspiel_state import ToteState, clone_tote
 
 PREFIX = "python_tote_"
 VARIANT_SEPARATOR = "+"
@@ -235,7 +235,11 @@ class ToteGame(pyspiel.Game):  # type: ignore[misc]
 
     def initial_tote_state(self) -> State:
         """A fresh tote game (a clone of the one made when the game was loaded)."""
-        return self._initial.clone()
+        return clone_tote(self._initial)
+
+    def initial_reading(self) -> State:
+        """The tote game made when the game was loaded, for reading only."""
+        return self._initial
 
     def new_initial_state(self) -> ToteState:
         return ToteState(self)
@@ -285,11 +289,11 @@ class ToteObserver:
 
     def set_from(self, state: ToteState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = self.encoder.encode(state.tote.view(player, log=False), player)
+            self.tensor[:] = self.encoder.encode(state.reading().view(player, log=False), player)
 
     def string_from(self, state: ToteState, player: int) -> str:
         seat = None if self.public_only else player
-        view = state.tote.view(seat, log=self.perfect_recall)
+        view = state.reading().view(seat, log=self.perfect_recall)
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 

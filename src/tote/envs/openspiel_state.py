@@ -27,12 +27,14 @@ has been carried out, and a joint action is carried out on a copy first.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pyspiel
+from pydantic import BaseModel
 
 from tote.core.bot import Observation
 from tote.core.errors import IllegalMove
@@ -58,8 +60,7 @@ def _final_move(state: State) -> Move:
 
 class _Held:
     """The tote state inside an OpenSpiel state. OpenSpiel clones a Python state by
-    deep-copying its attributes; this makes that copy the game's own
-    :meth:`State.clone` (several games copy faster than ``deepcopy``)."""
+    deep-copying its attributes; this makes that copy :func:`clone_tote`."""
 
     __slots__ = ("state",)
 
@@ -67,7 +68,23 @@ class _Held:
         self.state = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.state.clone())
+        return _Held(clone_tote(self.state))
+
+
+def clone_tote(state: State) -> State:
+    """``state.clone()``; for a game that keeps the core's deep copy, the same copy
+    with its frozen (immutable) data shared rather than copied: the options, and the
+    frozen records held in its dictionaries (Wits & Wagers' bank of questions, which
+    a deep copy would copy at every node)."""
+    if type(state).clone is not State.clone:
+        return state.clone()
+    memo: dict[int, Any] = {}
+    for value in vars(state).values():
+        items = value.values() if isinstance(value, dict) else (value,)
+        for item in items:
+            if isinstance(item, BaseModel) and item.model_config.get("frozen"):
+                memo[id(item)] = item
+    return copy.deepcopy(state, memo)
 
 
 def _refuse(message: str) -> pyspiel.SpielError:
@@ -97,13 +114,21 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
             self._held = _Held(self._game().initial_tote_state())
         return self._held.state
 
+    def reading(self) -> State:
+        """The tote state for reading only: a new game shares the one made when the
+        game was loaded until it first changes (OpenSpiel makes an initial state for
+        every clone and every tensor size it asks for)."""
+        if self._held is None:
+            return self._game().initial_reading()
+        return self._held.state
+
     def _game(self) -> ToteGame:
         game: ToteGame = self.get_game()
         return game
 
     # --------------------------------------------------------- OpenSpiel's API
     def current_player(self) -> int:
-        turn = self.tote.turn()
+        turn = self.reading().turn()
         if turn.over:
             return int(pyspiel.PlayerId.TERMINAL)
         if turn.chance:
@@ -121,10 +146,15 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         return later[0] if later else min(seats)
 
     def _acting(self, player: int) -> bool:
-        turn = self.tote.turn()
+        turn = self.reading().turn()
         if player not in turn.seats:
             return False
         return turn.simultaneous or player == self._next_seat(turn.seats)
+
+    def _in_open_turn(self, seats: tuple[int, ...]) -> bool:
+        """Whether a non-simultaneous turn of ``seats`` is an open turn: several seats,
+        or what is left of one (the last seat still betting, once the others locked)."""
+        return len(seats) > 1 or bool(self._open_moves)
 
     def _capped(self, player: int) -> bool:
         """Whether ``player`` may only end its part of the open turn now."""
@@ -133,15 +163,15 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if not self._acting(player):
             return []
-        obs = Observation(self.tote, player)
+        obs = Observation(self.reading(), player)
         catalogue = self._game().catalogue
         if self._capped(player):
-            final = catalogue.index(obs, _final_move(self.tote))
+            final = catalogue.index(obs, _final_move(self.reading()))
             return [] if final is None else [final]
         return [int(i) for i in catalogue.mask(obs).nonzero()[0]]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        tote = self.tote
+        tote = self.reading()
         chance = self._game().chance
         shuffle = pending_shuffle(tote)
         if shuffle is not None:
@@ -165,7 +195,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
             )
         seat = self._next_seat(turn.seats)
         move = self._move(seat, action)
-        open_turn = len(turn.seats) > 1
+        open_turn = self._in_open_turn(turn.seats)
         if open_turn and self._capped(seat) and move != _final_move(tote):
             raise _refuse(
                 f"seat {seat}, action {action}: the seat has moved {OPEN_TURN_MOVES} times"
@@ -187,7 +217,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         self._last_open = None
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
-        tote = self.tote
+        tote = self.reading()
         turn = tote.turn()
         if not turn.simultaneous:
             raise _refuse(
@@ -200,7 +230,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
                 f"a joint action has one action per seat: {tote.num_players}, not {len(actions)}"
             )
         moves = {seat: self._move(seat, actions[seat]) for seat in turn.seats}
-        world = tote.clone()
+        world = clone_tote(tote)
         try:
             for seat in turn.seats:
                 world.apply(seat, moves[seat])
@@ -212,7 +242,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
     def _move(self, seat: int, action: int) -> Move:
         """The move of ``seat``'s ``action`` here; refused when the mask forbids it."""
         try:
-            return self._game().catalogue.move(Observation(self.tote, seat), int(action))
+            return self._game().catalogue.move(Observation(self.reading(), seat), int(action))
         except ValueError as refusal:
             raise _refuse(f"seat {seat}: {refusal}") from None
 
@@ -256,20 +286,20 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         return game.catalogue.label(action)
 
     def is_terminal(self) -> bool:
-        return self.tote.turn().over
+        return self.reading().turn().over
 
     def returns(self) -> list[float]:
         from tote.envs.openspiel import win_returns
 
-        result = self.tote.result()
+        result = self.reading().result()
         if result is None:
-            return [0.0] * self.tote.num_players
-        return win_returns(result, self.tote.num_players)
+            return [0.0] * self.reading().num_players
+        return win_returns(result, self.reading().num_players)
 
     def __str__(self) -> str:
         """The spectator's view (no hidden card), plus the cards of a shuffle drawn so
         far when one is under way."""
-        view = json.dumps(self.tote.view(None, log=False), sort_keys=True)
+        view = json.dumps(self.reading().view(None, log=False), sort_keys=True)
         if self._drawn:
             return f"{view}\nshuffle: {len(self._drawn)} drawn"
         return view
@@ -281,7 +311,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         Python algorithms (``open_spiel.python.algorithms.ismcts``) find it; the
         OpenSpiel history of the sample is empty."""
         seed = int(probability_sampler() * 2**52) if callable(probability_sampler) else None
-        world = self.tote.sample_world(player_id, random.Random(seed))
+        world = self.reading().sample_world(player_id, random.Random(seed))
         sample = ToteState(self._game())
         sample._held = _Held(world)
         sample._open_moves = dict(self._open_moves)

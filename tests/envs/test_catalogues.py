@@ -20,6 +20,7 @@ CASES = [
     ("winners-circle", 3, ()),
     ("winners-circle", 2, ("hidden-bets",)),
     ("winners-circle", 4, ("royal-turf", "crowded-field")),
+    ("wits-and-wagers", 4, ()),
 ]
 
 
@@ -76,8 +77,9 @@ def test_out_of_range_index_is_refused_by_name(game_id: str) -> None:
     """Issue 13, bad input: an out-of-range index is a clear error."""
     game = get_game(game_id)
     options = game.options({})
-    catalogue = action_catalogue(game_id, 2, options)
-    state = game.new_state(options, 2)
+    players = next(c[1] for c in CASES if c[0] == game_id)
+    catalogue = action_catalogue(game_id, players, options)
+    state = game.new_state(options, players)
     obs = Observation(state, 0)
     for bad in (-1, catalogue.size):
         with pytest.raises(ValueError, match="out of range"):

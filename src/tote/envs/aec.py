@@ -69,7 +69,7 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
             return
         table = self.table
         seat = table.seat_of[agent]
-        table.play({seat: action})
+        table.play({seat: action}, every_seat=False)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict(zip(self.agents, table.rewards(), strict=True))
         over, truncated = table.over, table.truncated

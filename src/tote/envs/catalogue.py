@@ -140,6 +140,13 @@ class EntryCatalogue(ActionCatalogue):
         move = entry.at(obs)
         if move is None:
             raise ValueError(f"action {i} ({entry.label}) is not legal now: no such move here")
+        first = self.index(obs, move)
+        if first != i:
+            assert first is not None
+            raise ValueError(
+                f"action {i} ({entry.label}) is not legal now: here it is the same move as"
+                f" action {first} ({self.entries[first].label}), which stands for it"
+            )
         refusal = accepts(obs, move)
         if refusal is not None:
             raise ValueError(f"action {i} ({entry.label}) is not legal now: {refusal}")
@@ -164,14 +171,16 @@ class EntryCatalogue(ActionCatalogue):
                     mask[i] = 1
             if self._open:
                 allowed = set(legal)
+                taken: set[Move | None] = set(self._fixed)
                 for i in self._open:
                     candidate = self.entries[i].at(obs)
-                    if candidate is not None and candidate in allowed:
+                    if candidate is not None and candidate in allowed and candidate not in taken:
                         mask[i] = 1
+                    taken.add(candidate)
             return mask
         seen: set[Move] = set()
-        for i, entry in enumerate(self.entries):
-            point = entry.at(obs)
+        for i in (*self._fixed.values(), *self._open):  # the order index() looks them up
+            point = self.entries[i].at(obs)
             if point is None or point in seen:
                 continue  # two grid points giving one move: the first stands for it
             seen.add(point)

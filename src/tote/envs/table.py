@@ -226,13 +226,19 @@ class Table:
             raise ValueError(f"an action is an integer index, not {action!r}")
         return self.catalogue.move(self.observation(seat), int(action))
 
-    def play(self, actions: Mapping[int, object]) -> None:
-        """Every seat in ``actions`` acts (seats not asked now are ignored); all are
-        checked first, so a refused action changes nothing. Under ``illegal="lose"`` a
-        refused action ends the game instead (its seat is :attr:`illegal`)."""
+    def play(self, actions: Mapping[int, object], *, every_seat: bool = True) -> None:
+        """The seats asked now act with their ``actions`` (seats not asked are ignored);
+        all are checked first, so a refused action changes nothing. ``every_seat``: every
+        seat asked must act (the Parallel API); else only those in ``actions`` (the AEC
+        API, one seat at a time). Under ``illegal="lose"`` a refused action ends the
+        game instead (its seat is :attr:`illegal`)."""
         if self.done:
             raise RuntimeError("the game is over: call reset() to play again")
         awaited = self.awaited()
+        if not every_seat:
+            awaited = tuple(s for s in awaited if s in actions)
+            if not awaited:
+                raise ValueError(f"{', '.join(agent_name(s) for s in actions)} is not asked now")
         missing = [agent_name(s) for s in awaited if s not in actions]
         if missing:
             raise ValueError(f"{', '.join(missing)} must act now: give an action for each")

@@ -17,6 +17,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from tote.core.bot import Observation  # noqa: E402
 from tote.core.moves import CHANCE  # noqa: E402
 from tote.core.registry import all_games, get_game  # noqa: E402
 from tote.core.result import Result  # noqa: E402
@@ -65,6 +66,11 @@ def play_to(state: object, rng: random.Random, decisions: int) -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
             made += 1
+
+
+def as_json(value: object) -> object:
+    """``value`` as JSON gives it back (tuples as lists, keys as strings)."""
+    return json.loads(json.dumps(value))
 
 
 def step(state: object, rng: random.Random) -> None:
@@ -204,9 +210,9 @@ def test_strings_and_tensors_come_from_the_seat_view(game_id: str) -> None:
     world = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     for seat in range(game.num_players()):
         view = json.loads(state.observation_string(seat))
-        assert view == state.tote.view(seat, log=False)
+        assert view == as_json(state.tote.view(seat, log=False))
         infostate = json.loads(state.information_state_string(seat))
-        assert infostate["log"] == state.tote.log_view(seat)
+        assert infostate == as_json(state.tote.view(seat))
         encoded = game.encoder.encode(state.tote.view(seat, log=False), seat)
         assert state.observation_tensor(seat) == pytest.approx(encoded.tolist())
         assert state.information_state_tensor(seat) == pytest.approx(encoded.tolist())
@@ -401,3 +407,40 @@ def test_chance_ids_are_stable() -> None:
         else:
             play_to(state, rng, 1)
     assert len(seen) > 10
+
+
+def test_open_betting_goes_round_the_table_and_ends() -> None:
+    """Issue 13 (WW 3.4, WW 7): Wits & Wagers' open betting is played one seat at a time
+    round the table; a seat that has placed its bets ``OPEN_TURN_MOVES`` times may only
+    lock them, so the game is finite; any other action is refused and changes nothing."""
+    from tote.envs.openspiel_state import OPEN_TURN_MOVES
+    from tote.games.wits_and_wagers.moves import LockBets
+
+    game = load("wits-and-wagers")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not (state.current_player() >= 0 and len(state.tote.turn().seats) > 1):
+        step(state, rng)
+    lock = None
+    order = []
+    while len(order) < 2 * game.num_players():
+        seat = state.current_player()
+        order.append(seat)
+        obs_lock = [a for a in state.legal_actions() if game.catalogue.label(a).startswith("lock")]
+        lock = obs_lock[0]
+        state.apply_action(next(a for a in state.legal_actions() if a != lock))
+    assert order == list(range(game.num_players())) * 2
+    while state.current_player() != 0:
+        state.apply_action(next(a for a in state.legal_actions() if a != lock))
+    for _ in range(OPEN_TURN_MOVES - 2):
+        state.apply_action(next(a for a in state.legal_actions() if a != lock))
+        while state.current_player() != 0:
+            state.apply_action(next(a for a in state.legal_actions() if a != lock))
+    assert state.legal_actions() == [lock]
+    assert game.catalogue.move(Observation(state.tote, 0), lock) == LockBets()
+    rules_allow = game.catalogue.mask(Observation(state.tote, 0)).nonzero()[0]
+    bet = next(int(a) for a in rules_allow if a != lock)
+    before = _snapshot(state)
+    with pytest.raises(pyspiel.SpielError, match="only ending its turn"):
+        state.apply_action(bet)
+    assert _snapshot(state) == before

@@ -55,9 +55,10 @@ def _wits_and_wagers(state: Any, catalogue: ActionCatalogue) -> int:
 HORSE_FEVER_PER_SEAT_ROUND = 40
 """Decisions a seat may take in one round of Horse Fever, for the bound (measured:
 at most 10.6 in 300 random games of every mode and length, 2 to 5 players)."""
-WETTEN_PER_SEAT_RACE = 50
-"""Decisions a seat may take in one race of Wetten!, for the bound (measured: at most
-16.3 in 300 random games, 3 to 5 players, every variant)."""
+WETTEN_PER_SEAT_RACE = 20
+"""Decisions a seat may take in one race of Wetten!, for the bound, besides one a field
+of the track (measured: at most 16.3 a seat and race in 300 random games on the
+32-field track, 3 to 5 players, every variant; 57.7 on a 200-field track)."""
 
 
 def _horse_fever(state: Any, catalogue: ActionCatalogue) -> int:
@@ -72,12 +73,13 @@ def _horse_fever(state: Any, catalogue: ActionCatalogue) -> int:
 
 def _wetten(state: Any, catalogue: ActionCatalogue) -> int:
     """A stated bound, not a proof: five races (WT 1) times the seats times
-    :data:`WETTEN_PER_SEAT_RACE`. A race's simultaneous nodes (stakes, card rounds
-    until everyone passes, the second bet, WT 2-5) and its windows (WT 4) are bounded
-    by the cards in play; the measured longest is a third of this."""
+    :data:`WETTEN_PER_SEAT_RACE` plus the track's fields (a longer track takes more card
+    rounds to finish a race). A race's simultaneous nodes (stakes, card rounds, the
+    second bet, WT 2-5) and its windows (WT 4) are not counted exactly here; the
+    measured longest is a third of this or less."""
     from tote.games.wetten.data import RACES
 
-    return int(RACES * state.num_players * WETTEN_PER_SEAT_RACE)
+    return int(RACES * state.num_players * (WETTEN_PER_SEAT_RACE + state.track))
 
 
 _BOUNDS: dict[str, Callable[[Any, ActionCatalogue], int]] = {

@@ -73,18 +73,26 @@ class _Held:
 
 def clone_tote(state: State) -> State:
     """``state.clone()``; for a game that keeps the core's deep copy, the same copy
-    with its frozen (immutable) data shared rather than copied: the options, and the
-    frozen records held in its dictionaries (Wits & Wagers' bank of questions, which
-    a deep copy would copy at every node)."""
+    with what never changes shared rather than copied: the entries of the event log
+    (never changed once written, as Carcassonne's own clone relies on), the options,
+    and the frozen records held in the state's dictionaries (Wits & Wagers' bank of
+    questions), which a deep copy would copy at every OpenSpiel node."""
     if type(state).clone is not State.clone:
         return state.clone()
-    memo: dict[int, Any] = {}
+    memo: dict[int, Any] = {id(event): event for event in state.log}
     for value in vars(state).values():
         items = value.values() if isinstance(value, dict) else (value,)
         for item in items:
-            if isinstance(item, BaseModel) and item.model_config.get("frozen"):
+            if _frozen(item):
                 memo[id(item)] = item
     return copy.deepcopy(state, memo)
+
+
+def _frozen(item: object) -> bool:
+    if isinstance(item, BaseModel):
+        return bool(item.model_config.get("frozen"))
+    params = getattr(type(item), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen)
 
 
 def _refuse(message: str) -> pyspiel.SpielError:

@@ -301,10 +301,12 @@ def test_stepping_a_finished_game_is_refused() -> None:
     assert (_snapshot(state), state.returns()) == before
 
 
-def test_clone_and_serialization_keep_the_game() -> None:
-    """Issue 13: a clone is independent of its original, and a serialized state comes
-    back the same (OpenSpiel's pickled attributes, tote's state among them)."""
-    game = load("carcassonne")
+@pytest.mark.parametrize("game_id", ["winners-circle", "carcassonne"])
+def test_clone_and_serialization_keep_the_game(game_id: str) -> None:
+    """Issue 13: a clone is independent of its original (a game's own clone, or the
+    core's deep copy sharing what never changes), and a serialized state comes back the
+    same (OpenSpiel's pickled attributes, tote's state among them)."""
+    game = load(game_id)
     state = game.new_initial_state()
     play_to(state, random.Random(9), 20)
     clone = state.clone()

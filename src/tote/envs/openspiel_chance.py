@@ -171,13 +171,16 @@ class Shuffle:
 
 def pending_shuffle(state: State) -> Shuffle | None:
     """The shuffle a Wetten! state waits for (its chance event lists no outcomes), else
-    ``None``: every other chance event lists its outcomes."""
+    ``None`` (no shuffle pending; every other game's chance events list their
+    outcomes)."""
     if state.game_id != "wetten":
         return None
     from tote.games.wetten.moves import ShuffleDecks, ShuffleDiscards
     from tote.games.wetten.phases import DECKS
 
     wetten: Any = state
+    if wetten.shuffle is None:
+        return None
     if wetten.shuffle == DECKS:
 
         def decks(orders: list[list[Hashable]]) -> Move:

@@ -50,7 +50,7 @@ OPEN_TURN_MOVES = 3
 locking them is left (the OpenSpiel stand-in for the rulebook's timer, WW 7)."""
 
 
-def _final_move(state: State) -> Move:
+def _final_move() -> Move:
     """The move that ends a seat's part of an open turn: Wits & Wagers' lock (WW 3.4),
     the only game with such turns."""
     from tote.games.wits_and_wagers.moves import LockBets
@@ -174,7 +174,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         obs = Observation(self.reading(), player)
         catalogue = self._game().catalogue
         if self._capped(player):
-            final = catalogue.index(obs, _final_move(self.reading()))
+            final = catalogue.index(obs, _final_move())
             return [] if final is None else [final]
         return [int(i) for i in catalogue.mask(obs).nonzero()[0]]
 
@@ -204,7 +204,7 @@ class ToteState(pyspiel.State):  # type: ignore[misc]
         seat = self._next_seat(turn.seats)
         move = self._move(seat, action)
         open_turn = self._in_open_turn(turn.seats)
-        if open_turn and self._capped(seat) and move != _final_move(tote):
+        if open_turn and self._capped(seat) and move != _final_move():
             raise _refuse(
                 f"seat {seat}, action {action}: the seat has moved {OPEN_TURN_MOVES} times"
                 " in this step; only ending its turn is left [OpenSpiel's stand-in for"

@@ -446,3 +446,23 @@ def test_open_betting_goes_round_the_table_and_ends() -> None:
     with pytest.raises(pyspiel.SpielError, match="only ending its turn"):
         state.apply_action(bet)
     assert _snapshot(state) == before
+
+
+def test_outcome_sampling_mccfr_runs_on_winners_circle() -> None:
+    """Issue 13: OpenSpiel's outcome-sampling MCCFR runs on a small configuration
+    (two seats of Winner's Circle, a few iterations) and learns a policy over legal
+    actions at the information states it visited."""
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = load("winners-circle", {"players": 2})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(2):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        step(state, rng)
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)

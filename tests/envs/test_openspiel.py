@@ -8,6 +8,7 @@ bad input gets OpenSpiel's ``SpielError`` and changes nothing.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import subprocess
@@ -22,6 +23,7 @@ from tote.core.moves import CHANCE  # noqa: E402
 from tote.core.registry import all_games, get_game  # noqa: E402
 from tote.core.result import Result  # noqa: E402
 from tote.envs import openspiel  # noqa: E402
+from tote.envs.games import MODULES  # noqa: E402
 from tote.envs.openspiel_chance import pending_shuffle  # noqa: E402
 
 GAME_IDS = [game.id for game in all_games()]
@@ -44,7 +46,14 @@ SIM_CASES = [
 ]
 
 
+def has_catalogue(game_id: str) -> bool:
+    """Whether tote.envs has the game's action catalogue yet (built game by game)."""
+    return importlib.util.find_spec(f"tote.envs.games.{MODULES[game_id]}") is not None
+
+
 def load(game_id: str, params: dict[str, object] | None = None) -> object:
+    if not has_catalogue(game_id):
+        pytest.skip(f"tote.envs has no action catalogue for {game_id} yet")
     return pyspiel.load_game(openspiel.short_name(game_id), params or {})
 
 
@@ -187,15 +196,25 @@ def test_simultaneous_turns_are_simultaneous_nodes(game_id: str) -> None:
         assert bool(state.legal_actions(seat)) == (seat in turn.seats)
 
 
-def test_a_configuration_without_simultaneous_turns_is_sequential() -> None:
-    """Issue 13: Winner's Circle and Carcassonne without The Bets never move together,
-    so OpenSpiel sees sequential games (its sequential algorithms accept them)."""
-    sequential = pyspiel.GameType.Dynamics.SEQUENTIAL
-    assert load("winners-circle").get_type().dynamics == sequential
-    assert load("carcassonne", {"variants": "base"}).get_type().dynamics == sequential
-    assert load("horse-fever").get_type().dynamics == sequential
-    party = load("horse-fever", {"variants": "party"})
-    assert party.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+@pytest.mark.parametrize(
+    ("game_id", "params", "simultaneous"),
+    [
+        ("winners-circle", {}, False),
+        ("carcassonne", {"variants": "base"}, False),
+        ("horse-fever", {}, False),
+        ("horse-fever", {"variants": "family"}, False),
+        ("horse-fever", {"variants": "party"}, True),
+    ],
+)
+def test_a_configuration_without_simultaneous_turns_is_sequential(
+    game_id: str, params: dict[str, object], simultaneous: bool
+) -> None:
+    """Issue 13: Winner's Circle, Horse Fever's Board and Family Games and Carcassonne
+    without The Bets never move together, so OpenSpiel sees sequential games (its
+    sequential algorithms accept them); the Party Game's secret bets are simultaneous."""
+    dynamics = pyspiel.GameType.Dynamics
+    expected = dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL
+    assert load(game_id, params).get_type().dynamics == expected
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

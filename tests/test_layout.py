@@ -44,3 +44,23 @@ def test_a_game_imports_only_the_core(game: Path) -> None:
                 module = words[1]
                 allowed = module.startswith(("tote.core", f"tote.games.{game.name}"))
                 assert allowed, f"{path.relative_to(SRC)}: {line.strip()}"
+
+
+RESEARCH_EXTRAS = ("tote.envs", "pettingzoo", "gymnasium", "pyspiel", "open_spiel", "numpy")
+
+
+def test_only_tote_envs_imports_the_research_extras() -> None:
+    """Issue 13: the research adapters are optional extras; nothing outside tote.envs
+    imports tote.envs, PettingZoo, Gymnasium, OpenSpiel or numpy (not even lazily), so
+    the core and the server install none of them."""
+    offending = []
+    for path in SRC.rglob("*.py"):
+        if path.is_relative_to(SRC / "envs"):
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if len(words) >= 2 and words[0] in ("from", "import"):
+                module = words[1].rstrip(",")
+                if any(module == m or module.startswith(m + ".") for m in RESEARCH_EXTRAS):
+                    offending.append(f"{path.relative_to(SRC)}: {line.strip()}")
+    assert offending == []

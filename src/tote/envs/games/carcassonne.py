@@ -1,0 +1,135 @@
+"""Carcassonne (with The Bets, The River, The Abbot) as numbers.
+
+Actions: "place the tile on (x, y) turned r degrees" for every cell of a square grid of
+``board_radius`` cells around the start tile (x and y from -radius to radius) and the
+four rotations (CC 2.2); a placement outside the grid cannot be chosen, so the radius
+must cover the board the players build (the default 15 holds a 72-tile game in all but
+freak sprawls). Then "meeple on <feature>" for every segment label a tile can have
+(CC 3.1) and "no meeple"; The Abbot's "abbot on monastery/garden" and "return the
+abbot" (CA 1.2, CA 2.2); The Bets' "settle against <feature>" (CB 3.5), "bet chip
+<chip>" for every chip face and "no chip" (CB 2.1).
+
+Observation: a grid of the same radius with, per cell, whether a tile lies there, its
+edges (city, road, field, water per side), monastery, pennant, betting office and the
+meeples on it (own or other); the drawn tile's edges; the phase and whose turn; every
+seat's score, meeples and chips (rotated, the seat first); the seat's own chips by face;
+the tiles still to come by type; the stack size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tote.core.errors import OptionsError
+from tote.core.game import GameOptions
+from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
+from tote.envs.games import first_state
+from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.games.carcassonne.moves import (
+    NoChip,
+    NoMeeple,
+    PlaceAbbot,
+    PlaceChip,
+    PlaceMeeple,
+    PlaceTile,
+    ReturnAbbot,
+    SettleBets,
+)
+from tote.games.carcassonne.phases import BET, DRAW, MEEPLE, OVER, PLACE, SETTLE
+
+GAME_ID = "carcassonne"
+GRID_DEFAULTS: dict[str, Any] = {"board_radius": 15}
+MAX_RADIUS = 40
+ROTATIONS = (0, 90, 180, 270)
+PHASES = (DRAW, PLACE, MEEPLE, SETTLE, BET, OVER)
+EDGE_KINDS = ("C", "R", "F", "W")
+CELL = 4 * len(EDGE_KINDS) + 5
+"""Per cell: occupied, edges, monastery, pennant, office, own meeple, other meeple."""
+
+
+def _radius(grid: dict[str, Any]) -> int:
+    r = grid["board_radius"]
+    if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= MAX_RADIUS:
+        raise OptionsError(f"{GAME_ID} grid option 'board_radius': 1 to {MAX_RADIUS}, not {r!r}")
+    return r
+
+
+def _material(players: int, options: GameOptions) -> tuple[list[str], list[str], list[str]]:
+    """Every segment label, chip face and tile type of this game's material."""
+    state: Any = first_state(GAME_ID, players, options)
+    labels = sorted(
+        {seg.label for forms in state.forms.values() for form in forms for seg in form.segments}
+    )
+    chips = [c.id for c in state.data.chips.chips]
+    return labels, chips, sorted(state.forms)
+
+
+def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
+    r = _radius(split_grid(GAME_ID, grid, GRID_DEFAULTS))
+    labels, chips, _ = _material(players, options)
+    entries = [
+        Entry(f"place the tile on ({x}, {y}) turned {rot}", PlaceTile(x, y, rot))
+        for y in range(-r, r + 1)
+        for x in range(-r, r + 1)
+        for rot in ROTATIONS
+    ]
+    entries += [Entry(f"meeple on {label}", PlaceMeeple(label)) for label in labels]
+    entries.append(Entry("no meeple", NoMeeple()))
+    entries += [Entry(f"abbot on {f}", PlaceAbbot(f)) for f in ("monastery", "garden")]
+    entries.append(Entry("return the abbot", ReturnAbbot()))
+    entries += [Entry(f"settle against {label}", SettleBets(label)) for label in labels]
+    entries += [Entry(f"bet chip {chip}", PlaceChip(chip)) for chip in chips]
+    entries.append(Entry("no chip", NoChip()))
+    return EntryCatalogue(GAME_ID, entries)
+
+
+def score(view: dict[str, Any], seat: int) -> float:
+    """The seat's points on the scoring track (CC 5)."""
+    return float(view["state"]["scores"][seat])
+
+
+def encoder(players: int, options: GameOptions, board_radius: int = 15) -> WriterEncoder:
+    r = board_radius
+    side = 2 * r + 1
+    _, chips, tile_types = _material(players, options)
+    seats = list(range(players))
+
+    def write(f: Features, view: dict[str, Any], seat: int) -> None:
+        s = view["state"]
+        board = np.zeros((side, side, CELL), dtype=np.float32)
+        for tile in s["tiles"]:
+            x, y = tile["x"] + r, tile["y"] + r
+            if not (0 <= x < side and 0 <= y < side):
+                continue
+            cell = board[y, x]
+            cell[0] = 1
+            for e, kind in enumerate(tile["edges"]):
+                if kind in EDGE_KINDS:
+                    cell[1 + 4 * e + EDGE_KINDS.index(kind)] = 1
+            base = 1 + 4 * len(EDGE_KINDS)
+            cell[base] = tile["monastery"]
+            cell[base + 1] = tile["pennant"]
+            cell[base + 2] = tile["office"]
+            for meeple in tile["meeples"]:
+                cell[base + (3 if meeple["seat"] == seat else 4) - 1] += 1
+        f.values.extend(board.ravel().tolist())
+        drawn = s["drawn_tile"]
+        for kind_at in range(4):
+            edge = drawn["edges"][kind_at] if drawn else None
+            f.one_hot(edge, EDGE_KINDS)
+        f.flag(drawn is not None and drawn["monastery"])
+        f.one_hot(s["phase"], PHASES)
+        order = rotate(seats, seat)
+        f.one_hot(s["active"], order)
+        f.many(rotate(s["scores"], seat), players, 100.0)
+        f.many(rotate(s["meeples"], seat), players, 7.0)
+        f.many((c if isinstance(c, int) else len(c) for c in rotate(s["chips"], seat)), players)
+        own = s["chips"][seat]
+        f.counts(own if isinstance(own, list) else [], chips)
+        f.many((s["remaining"].get(t, 0) for t in tile_types), len(tile_types), 4.0)
+        f.scalar(s["stack_size"], 72.0)
+        f.flag(view["over"])
+
+    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))

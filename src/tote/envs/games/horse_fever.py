@@ -1,0 +1,211 @@
+"""Horse Fever (board, family and party games) as numbers.
+
+Actions: the purchases of HF 1.1 ("pass", "buy two Action cards", "buy a <deck> card",
+"buy the <colour> Stable", "take a <bank/mob> loan", "buy <card> from seat <s>" for every
+seat and every sellable card, a Target by kind), answers to an offer ("refuse", "agree
+with <card>"), "keep <card>" after a draw, "copy <assistant>", "line up <horse> in
+<colour>" and "end the line-up" (HF 1.3); bets "<units> x your Minimum Bet to <win/show>
+on <colour>" for every stable, both kinds and ``bet_units`` (HF 2.1-2.3, the party
+game's secret bet), "no bet"; "Action card <id> behind <colour>" (HF 2.2); "move
+<colour>'s odds <n> rows" (n from -2 to 2); "photo finish: <colour>"; "accept" and
+"refuse" (the auctions).
+
+Observation: round, phase, purchase step, the first player and who is to act; per
+stable its odds, price, owner, horse, position, place and bet tokens left; every
+seat's money, victory points, Minimum Bet, stables, assistants, horses, targets,
+loans, action cards and elimination (rotated, the seat first); every seat's bets per
+stable and kind; the race's unit and ranking; the decks; the seat's own hand size.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tote.core.bot import Observation
+from tote.core.errors import OptionsError
+from tote.core.game import GameOptions
+from tote.core.moves import Move
+from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
+from tote.envs.games import first_state
+from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.games.horse_fever import phases
+from tote.games.horse_fever.moves import (
+    Accept,
+    AnswerOffer,
+    BuyActionCards,
+    BuyCard,
+    BuyFromPlayer,
+    BuyStable,
+    ChangeOdds,
+    CopyAssistant,
+    EndLineup,
+    KeepCard,
+    LineUpHorse,
+    Pass,
+    PhotoFinish,
+    PlaceBet,
+    PlayActionCard,
+    Refuse,
+    SkipBet,
+    TakeLoan,
+)
+
+GAME_ID = "horse-fever"
+GRID_DEFAULTS: dict[str, Any] = {"bet_units": (1, 2, 4, 8)}
+PHASES = (
+    phases.SETUP_STABLES,
+    phases.SETUP_CHARACTERS,
+    phases.SETUP_FIRST_PLAYER,
+    phases.COPY,
+    phases.PURCHASE,
+    phases.DRAW,
+    phases.KEEP,
+    phases.OFFER,
+    phases.LINEUP,
+    phases.FIRST_BET,
+    phases.RACE_FIXING,
+    phases.SECOND_BET,
+    phases.SECRET_BET,
+    phases.CHANGE_ODDS,
+    phases.MOVEMENT,
+    phases.SPRINT,
+    phases.PHOTO,
+    phases.DUTCH,
+    phases.ENGLISH,
+    phases.OVER,
+)
+BET_KINDS = ("win", "show")
+MONEY = 5000.0
+
+
+def _units(grid: dict[str, Any]) -> tuple[int, ...]:
+    units = grid["bet_units"]
+    ok = (
+        isinstance(units, list | tuple)
+        and 1 <= len(units) <= 20
+        and all(isinstance(u, int) and not isinstance(u, bool) and 1 <= u <= 1000 for u in units)
+        and len(set(units)) == len(units)
+    )
+    if not ok:
+        raise OptionsError(
+            f"{GAME_ID} grid option 'bet_units': 1 to 20 different whole numbers from 1 to"
+            f" 1000 (multiples of the Minimum Bet), not {units!r}"
+        )
+    return tuple(units)
+
+
+def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
+    units = _units(split_grid(GAME_ID, grid, GRID_DEFAULTS))
+    state: Any = first_state(GAME_ID, players, options)
+    colours: tuple[str, ...] = state.colours
+    actions, assistants = sorted(state.actions), sorted(state.assistants)
+    horses, targets = sorted(state.horse_cards), sorted(state.targets)
+
+    def bet(colour: str, kind: str, k: int) -> Entry:
+        def resolve(obs: Observation) -> Move | None:
+            minimum = obs.view["state"]["players"][obs.seat]["minimum_bet"]
+            return PlaceBet(colour, kind, k * minimum)  # type: ignore[arg-type]
+
+        return Entry(f"{k} x your Minimum Bet to {kind} on {colour}", resolve=resolve)
+
+    sellable = [*colours, *assistants, *horses, "target"]
+    entries = [
+        Entry("pass", Pass()),
+        Entry("buy two Action cards", BuyActionCards()),
+        *(Entry(f"buy a {d} card", BuyCard(d)) for d in ("target", "assistant", "horse")),
+        *(Entry(f"buy the {c} Stable", BuyStable(c)) for c in colours),
+        *(Entry(f"take a {side} loan", TakeLoan(side)) for side in ("bank", "mob")),
+        *(
+            Entry(f"buy {card} from seat {s}", BuyFromPlayer(s, card))
+            for s in range(players)
+            for card in sellable
+        ),
+        Entry("refuse the offer", AnswerOffer(None)),
+        *(Entry(f"agree with {card}", AnswerOffer(card)) for card in [*sellable[:-1], *targets]),
+        *(Entry(f"keep {card}", KeepCard(card)) for card in [*targets, *assistants, *horses]),
+        *(Entry(f"copy {card}", CopyAssistant(card)) for card in assistants),
+        *(Entry(f"line up {h} in {c}", LineUpHorse(h, c)) for h in horses for c in colours),
+        Entry("end the line-up", EndLineup()),
+        *(bet(c, kind, k) for c in colours for kind in BET_KINDS for k in units),
+        Entry("no bet", SkipBet()),
+        *(
+            Entry(f"Action card {a} behind {c}", PlayActionCard(a, c))
+            for a in actions
+            for c in colours
+        ),
+        *(
+            Entry(f"move {c}'s odds {n:+d} rows", ChangeOdds(c, n))
+            for c in colours
+            for n in range(-2, 3)
+        ),
+        *(Entry(f"photo finish: {c}", PhotoFinish(c)) for c in colours),
+        Entry("accept", Accept()),
+        Entry("refuse", Refuse()),
+    ]
+    return EntryCatalogue(GAME_ID, entries)
+
+
+def score(view: dict[str, Any], seat: int) -> float:
+    """The seat's victory points (the party game: its money), as the result counts them."""
+    player = view["state"]["players"][seat]
+    return float(player["danari"] if view["state"]["mode"] == "party" else player["vp"])
+
+
+def encoder(players: int, options: GameOptions) -> WriterEncoder:
+    state: Any = first_state(GAME_ID, players, options)
+    colours: tuple[str, ...] = state.colours
+    seats = list(range(players))
+
+    def write(f: Features, view: dict[str, Any], seat: int) -> None:
+        s = view["state"]
+        order = rotate(seats, seat)
+        f.scalar(s["round"], max(1, s["rounds"]))
+        f.one_hot(s["phase"], PHASES)
+        f.scalar(s.get("purchase_step"), 3.0)
+        f.one_hot(s.get("first_player"), order)
+        to_act = s.get("to_act") or []
+        for other in order:
+            f.flag(other in to_act)
+        for stable in s["stables"]:
+            f.scalar(stable["odds"], 7.0)
+            f.scalar(stable["price"], MONEY)
+            f.one_hot(stable["owner"], order)
+            f.flag(stable["horse"] is not None)
+            f.scalar(stable["position"], 20.0)
+            f.one_hot(stable["place"], [1, 2, 3, 4, 5, 6])
+            f.scalar(stable["bet_tokens_left"], 4.0)
+        for other in order:
+            p = s["players"][other]
+            f.scalar(p["danari"], MONEY)
+            f.scalar(p["vp"], 10.0)
+            f.scalar(p["minimum_bet"], 1000.0)
+            for key in ("stables", "assistants", "horses", "loans"):
+                f.scalar(len(p[key]), 3.0)
+            f.scalar(p["targets"] if isinstance(p["targets"], int) else len(p["targets"]), 3.0)
+            cards = p["action_cards"]
+            f.scalar(cards if isinstance(cards, int) else len(cards), 5.0)
+            f.flag(p["eliminated"])
+            for colour in colours:
+                for kind in BET_KINDS:
+                    f.scalar(
+                        sum(
+                            b["amount"] or 0
+                            for b in s["bets"]
+                            if b["seat"] == other and b["stable"] == colour and b["bet"] == kind
+                        ),
+                        MONEY,
+                    )
+        race = s["race"] or {}
+        f.scalar(race.get("unit"), 10.0)
+        ranking = race.get("ranking") or []
+        f.many(
+            (1.0 + ranking.index(c) if c in ranking else 0.0 for c in colours), len(colours), 6.0
+        )
+        decks = s["decks"] or {}
+        f.many((decks.get(d, 0) for d in ("action", "target", "assistant", "horse")), 4, 20.0)
+        f.scalar(len(s["hand"] or []), 5.0)
+        f.scalar(s["bank"], 10 * MONEY)
+        f.flag(view["my_commitment"] is not None)
+        f.flag(view["over"])
+
+    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))

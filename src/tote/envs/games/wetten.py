@@ -1,0 +1,172 @@
+"""Wetten! as numbers: tickets made finite by a stake grid, every card and target listed.
+
+Actions: the Set-the-Stakes ticket (WT 2) as "an empty ticket" or one bet "<units> x
+the minimum stake on <horse> in place <p>" for every horse, place 1-4 and ``stake_units``
+(multiples of the race's minimum stake, WT 2.3); the Second Bet (WT 5) likewise, and
+each one-bet ticket also "with Long Odds on it" (WT 8); "lay race card <id>" for every
+race card and "no card" (WT 3.1); "keep race card <id>" (Paddock Tip, WT 8.6); "buy a
+race card" and "pass" (WT 6); "No chance... on <horse>, place <p>" (WT 9); and every
+action card with each target its effect takes (a horse, two horses, an opponent, a
+ticket cell, or none; WT 7, 8). A ticket of several bets is not on the grid.
+
+Observation: race, stage, window timing and round; per horse its position, field,
+movement and finishing place; every seat's cash, card price, action fee, hand size,
+action cards and ticket totals (rotated, the seat first); the seat's own race cards
+(values per horse) and action cards by kind; its own ticket cells; the bank and pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tote.core.bot import Observation
+from tote.core.errors import OptionsError
+from tote.core.game import GameOptions
+from tote.core.moves import Move
+from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
+from tote.envs.games import first_state
+from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.games.wetten.data import WINDOWS
+from tote.games.wetten.moves import (
+    Bet,
+    BuyRaceCard,
+    Cell,
+    KeepCard,
+    NoChance,
+    Pass,
+    PlayActionCard,
+    PlayRaceCard,
+    SecondBet,
+    SetTheStakes,
+)
+from tote.games.wetten.phases import DEAL, OVER, PLAY, REFILL, RESOLVE, SECOND, STAKES, WINDOW
+
+GAME_ID = "wetten"
+GRID_DEFAULTS: dict[str, Any] = {"stake_units": (1, 2, 4)}
+PLACES = (1, 2, 3, 4)
+STAGES = (DEAL, WINDOW, STAKES, PLAY, REFILL, RESOLVE, SECOND, OVER)
+MONEY = 10_000.0
+
+
+def _units(grid: dict[str, Any]) -> tuple[int, ...]:
+    units = grid["stake_units"]
+    ok = (
+        isinstance(units, list | tuple)
+        and 1 <= len(units) <= 20
+        and all(isinstance(u, int) and not isinstance(u, bool) and 1 <= u <= 100 for u in units)
+        and len(set(units)) == len(units)
+    )
+    if not ok:
+        raise OptionsError(
+            f"{GAME_ID} grid option 'stake_units': 1 to 20 different whole numbers from 1"
+            f" to 100 (multiples of the minimum stake), not {units!r}"
+        )
+    return tuple(units)
+
+
+def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
+    units = _units(split_grid(GAME_ID, grid, GRID_DEFAULTS))
+    state: Any = first_state(GAME_ID, players, options)
+    horses: tuple[str, ...] = state.horse_names
+    race_cards = sorted(state._all_race_cards)
+    cards = state.action_cards
+
+    def ticket(second: bool, horse: str, place: int, k: int, long_odds: bool) -> Entry:
+        def resolve(obs: Observation) -> Move | None:
+            stake = k * obs.view["state"]["minimum_stake"]
+            bets = (Bet(horse, place, stake),)
+            if second:
+                return SecondBet(bets, Cell(horse, place) if long_odds else None)
+            return SetTheStakes(bets)
+
+        what = "Second Bet" if second else "Set the Stakes"
+        marked = ", with Long Odds on it" if long_odds else ""
+        label = f"{what}: {k} x the minimum stake on {horse} in place {place}{marked}"
+        return Entry(label, resolve=resolve)
+
+    cells = [(h, p) for h in horses for p in PLACES]
+    entries = [Entry("Set the Stakes: an empty ticket", SetTheStakes(()))]
+    entries += [ticket(False, h, p, k, False) for h, p in cells for k in units]
+    entries.append(Entry("Second Bet: an empty ticket", SecondBet(())))
+    entries += [ticket(True, h, p, k, lo) for h, p in cells for k in units for lo in (False, True)]
+    entries += [Entry(f"lay race card {c}", PlayRaceCard(c)) for c in race_cards]
+    entries.append(Entry("no race card (empty hand)", PlayRaceCard(None)))
+    entries += [Entry(f"keep race card {c}", KeepCard(c)) for c in race_cards]
+    entries += [Entry("buy a race card", BuyRaceCard()), Entry("pass", Pass())]
+    entries += [Entry(f"No chance... on {h}, place {p}", NoChance(h, p)) for h, p in cells]
+    for card_id in sorted(cards):
+        effect = cards[card_id].effect
+        if effect in ("move", "halve", "boost_last"):
+            entries += [Entry(f"{card_id} on {h}", PlayActionCard(card_id, h)) for h in horses]
+        elif effect == "swap":
+            entries += [
+                Entry(f"{card_id} on {a} and {b}", PlayActionCard(card_id, a, b))
+                for i, a in enumerate(horses)
+                for b in horses[i + 1 :]
+            ]
+        elif effect == "peek_hand":
+            entries += [
+                Entry(f"{card_id} on seat {o}", PlayActionCard(card_id, None, None, o))
+                for o in range(players)
+            ]
+        elif effect == "hedge":
+            entries += [
+                Entry(f"{card_id} on {h}, place {p}", PlayActionCard(card_id, h, None, None, p))
+                for h, p in cells
+            ]
+        else:
+            entries.append(Entry(f"play {card_id}", PlayActionCard(card_id)))
+    return EntryCatalogue(GAME_ID, entries)
+
+
+def score(view: dict[str, Any], seat: int) -> float:
+    """The seat's cash (WT: the richest player wins)."""
+    return float(view["state"]["cash"][seat])
+
+
+def encoder(players: int, options: GameOptions) -> WriterEncoder:
+    state: Any = first_state(GAME_ID, players, options)
+    horses: tuple[str, ...] = state.horse_names
+    kinds = sorted({c.id for c in state.action_cards.values()})
+    seats = list(range(players))
+
+    def write(f: Features, view: dict[str, Any], seat: int) -> None:
+        s = view["state"]
+        f.scalar(s["race"], s["races"])
+        f.one_hot(s["stage"], STAGES)
+        f.one_hot(s["timing"], WINDOWS)
+        f.scalar(s["round"], 10.0)
+        f.scalar(s["minimum_stake"], MONEY)
+        track = float(s["track"])
+        for horse in s["horses"]:
+            f.scalar(horse["position"], track)
+            f.scalar(horse["field"], track)
+            f.scalar(horse["movement"], 10.0)
+            f.one_hot(horse["place"], PLACES)
+        f.one_hot(s["priority"], rotate(seats, seat))
+        for name in ("cash", "card_price", "action_fee"):
+            f.many(rotate(s[name], seat), players, MONEY)
+        f.many(rotate(s["hand_sizes"], seat), players, 6.0)
+        f.many(rotate(s["action_counts"], seat), players, 3.0)
+        for ticket in rotate(s["tickets"], seat):
+            f.scalar(ticket["stakes_total"], MONEY)
+            f.scalar(ticket["second_total"], MONEY)
+            f.flag(ticket["no_chance"])
+        hand = s["hand"] or []
+        totals = [0.0] * len(horses)
+        for card in hand:
+            for h, value in enumerate(card["values"][: len(horses)]):
+                totals[h] += value
+        f.many(totals, len(horses), 10.0)
+        f.scalar(len(hand), 6.0)
+        f.counts([c["id"] for c in s["action_cards"] or []], kinds)
+        own = s["tickets"][seat]
+        for key in ("set_the_stakes", "second_bet"):
+            grid = {(b["horse"], b["place"]): b["stake"] for b in own[key] or []}
+            f.many((grid.get((h, p), 0) for h in horses for p in PLACES), 4 * len(horses), MONEY)
+        f.scalar(s["bank"], 100 * MONEY)
+        f.scalar(s["pile"], 60.0)
+        f.flag(view["my_commitment"] is not None)
+        f.flag(view["over"])
+
+    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))

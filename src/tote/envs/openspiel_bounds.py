@@ -6,7 +6,8 @@ checks that no game is longer than ``max_game_length``. Each bound below is work
 out from the game's structure for the player count and options, with the reasoning in
 its function: Carcassonne's and Wits & Wagers' are proved from the rules; Winner's
 Circle's assumes what its docstring states; Horse Fever's and Wetten!'s are stated
-bounds, several times the longest of 300 random games (the documentation says so).
+bounds, about three times the longest random game measured (docs/environments.md
+says so, with the figures).
 """
 
 from __future__ import annotations
@@ -54,11 +55,12 @@ def _wits_and_wagers(state: Any, catalogue: ActionCatalogue) -> int:
 
 HORSE_FEVER_PER_SEAT_ROUND = 40
 """Decisions a seat may take in one round of Horse Fever, for the bound (measured:
-at most 10.6 in 300 random games of every mode and length, 2 to 5 players)."""
+at most 11.1 a seat and round, in 300 games of tote's random moves and 100 of
+OpenSpiel's random actions per configuration, every mode and length, 2 to 5 players)."""
 WETTEN_PER_SEAT_RACE = 20
 """Decisions a seat may take in one race of Wetten!, for the bound, besides one a field
-of the track (measured: at most 16.3 a seat and race in 300 random games on the
-32-field track, 3 to 5 players, every variant; 57.7 on a 200-field track)."""
+of the track (measured: at most 17.9 a seat and race in random games on the 32-field
+track, 3 to 5 players, every variant; 57.7 on a 200-field track)."""
 
 
 def _horse_fever(state: Any, catalogue: ActionCatalogue) -> int:

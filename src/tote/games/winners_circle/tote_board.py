@@ -15,11 +15,13 @@ the other bets, the seat's own later chips among them, stay as the rollout laid 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from tote.core.state import State
 from tote.core.tote_board import BetChoice, Markets
 from tote.games.winners_circle import bets as betting
+from tote.games.winners_circle import fast_race
 from tote.games.winners_circle.moves import PlaceBet
 from tote.games.winners_circle.payout import PLACE_NAMES, Bet, settle
 from tote.games.winners_circle.phases import BETS, OVER
@@ -115,6 +117,11 @@ class WinnersCircleMarkets(Markets):
                 without = money_with([])
             values.append(float(money_with([Bet(seat, horse, move.chip)]) - without))
         return values
+
+    def play_out(self, world: State, rng: random.Random) -> bool:
+        """The bets still to be laid and the race, in :mod:`fast_race`'s tight loop."""
+        assert isinstance(world, WinnersCircleState)
+        return fast_race.play_race(world, rng)
 
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WinnersCircleState)

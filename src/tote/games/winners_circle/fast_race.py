@@ -18,8 +18,10 @@ many worlds and every variant. What it leaves out is the event log of the race's
 
 from __future__ import annotations
 
+import math
 import random
-from typing import TYPE_CHECKING
+from bisect import bisect_right
+from typing import TYPE_CHECKING, cast
 
 from tote.games.winners_circle import paying_out
 from tote.games.winners_circle.payout import Bet
@@ -52,16 +54,18 @@ def _lay_bets(state: WinnersCircleState, rng: random.Random) -> None:
     players = state.num_players
     laid = state.bets
     total = state.rounds * players
+    open_horses = [list(range(HORSES_PER_RACE)) for _ in range(players)]
+    for bet in laid:
+        open_horses[bet.seat].remove(bet.horse)  # WC 3.4: one chip per horse
     seat = (state.first_bettor + len(laid)) % players
-    while len(laid) < total:
+    for _ in range(total - len(laid)):
         hand = state.chips[seat]
-        taken = {b.horse for b in laid if b.seat == seat}
         chips = sorted(set(hand))
-        horses = [h for h in range(HORSES_PER_RACE) if h not in taken]
+        horses = open_horses[seat]
         k = int(random_() * (len(horses) * len(chips)))
         chip = chips[k % len(chips)]
         hand.remove(chip)
-        laid.append(Bet(seat, horses[k // len(chips)], chip))
+        laid.append(Bet(seat, horses.pop(k // len(chips)), chip))
         seat = (seat + 1) % players
     state.roller = state.first_bettor
     state.phase = ROLL
@@ -71,9 +75,10 @@ def _run(state: WinnersCircleState, rng: random.Random) -> None:
     """WC 4.2-4.10: roll, move a random face-up horse, until the third horse finishes;
     then WC 5, the payout, by the rules."""
     random_ = rng.random
-    thresholds = [threshold for threshold, _ in state.die_cdf]  # face f: SYMBOLS[f]
-    faces = len(thresholds)
-    cards = state.card_of
+    # Face f shows SYMBOLS[f]; x < 1, so the rules' fallback to the last face is this.
+    thresholds = [threshold for threshold, _ in state.die_cdf]
+    thresholds[-1] = math.inf
+    cards = cast("list[tuple[int, int, int, int]]", state.card_of)  # all seven drawn
     progress = state.progress
     space_at = state.space_at
     last_moved = state.last_moved
@@ -83,30 +88,20 @@ def _run(state: WinnersCircleState, rng: random.Random) -> None:
     crowded = state.crowded_field
     pace_space = state.table.pace_space
     pace_horse = state.pace_horse
-    moves_made = state.moves_made
-    roller = state.roller
-    players = state.num_players
+    first_move = moves_made = state.moves_made
     face_up = state.face_up
     up = [h for h in range(HORSES_PER_RACE) if face_up[h] and space_at[h]]
-    rolled = state.rolled
-    symbol = -1 if rolled is None else SYMBOL_INDEX[rolled]
+    rolled = state.rolled  # WC 4.2: the roll, unless it has been rolled already
+    symbol = bisect_right(thresholds, random_()) if rolled is None else SYMBOL_INDEX[rolled]
     while True:
-        if symbol < 0:  # WC 4.2: the roll
-            x = random_()
-            symbol = faces - 1
-            for f in range(faces):
-                if x < thresholds[f]:
-                    symbol = f
-                    break
         horse = up.pop(int(random_() * len(up)))  # WC 4.3-4.4: a face-up horse
-        card = cards[horse]
-        assert card is not None
         start = progress[horse]
-        target = start + card[symbol]
+        target = start + cards[horse][symbol]
         if target >= finish:  # WC 4.9: across the line, off the track
             landing, landing_space = target, 0
         else:
-            landing, landing_space = target, space_of(target, spaces)
+            landing = target
+            landing_space = target + spaces if target <= 0 else (target - 1) % spaces + 1
             if not crowded and landing_space in space_at:  # WC 4.6 (WC 6.2: no blocking)
                 landing = blocked_landing(start, target, set(space_at), spaces)
                 landing_space = space_of(landing, spaces)
@@ -117,7 +112,6 @@ def _run(state: WinnersCircleState, rng: random.Random) -> None:
         moves_made += 1
         if pace_horse is None and landing >= pace_space:  # WC 4.8
             pace_horse = horse
-        symbol = -1
         if landing >= finish:
             finished.append(horse)
             if len(finished) == PLACED:
@@ -125,10 +119,11 @@ def _run(state: WinnersCircleState, rng: random.Random) -> None:
         if not up:  # WC 4.4: every card face down: all turned face up
             up = [h for h in range(HORSES_PER_RACE) if space_at[h]]
             face_up = state.face_up = [True] * HORSES_PER_RACE
-        roller = (roller + 1) % players
+        symbol = bisect_right(thresholds, random_())
     state.face_up_count = len(up)
     state.pace_horse = pace_horse
     state.moves_made = moves_made
-    state.roller = roller
+    # The roller passes clockwise after every move but the race's last (WC 4.1).
+    state.roller = (state.roller + moves_made - first_move - 1) % state.num_players
     state.rolled = None
     paying_out.pay_out(state)  # WC 4.10, WC 5

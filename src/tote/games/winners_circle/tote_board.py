@@ -23,8 +23,9 @@ from tote.core.tote_board import BetChoice, Markets
 from tote.games.winners_circle import bets as betting
 from tote.games.winners_circle import fast_race
 from tote.games.winners_circle.moves import PlaceBet
-from tote.games.winners_circle.payout import PLACE_NAMES, Bet, settle
-from tote.games.winners_circle.phases import BETS, OVER
+from tote.games.winners_circle.data import PayoutTable
+from tote.games.winners_circle.payout import PLACE_NAMES
+from tote.games.winners_circle.phases import BETS, HORSES_PER_RACE, OVER
 from tote.games.winners_circle.state import WinnersCircleState
 
 OUTCOMES = [*PLACE_NAMES, "last", "unplaced"]
@@ -80,7 +81,7 @@ class WinnersCircleMarkets(Markets):
         index = start.horse_index
         laid = summary["bets"]
         assert isinstance(laid, list)
-        final = [Bet(b["seat"], index[b["horse"]], b["chip"]) for b in laid]
+        final = [(b["seat"], index[b["horse"]], b["chip"]) for b in laid]
         placed = [index[str(summary[p])] for p in PLACE_NAMES]
         last_names = summary["last"]
         assert isinstance(last_names, list)
@@ -89,34 +90,23 @@ class WinnersCircleMarkets(Markets):
         pace_horse = None if pace is None else index[str(pace)]
         multiplier = summary["multiplier"]
         assert isinstance(multiplier, int)
-
-        def money_with(extra: list[Bet]) -> int:
-            money, _ = settle(
-                final + extra,
-                placed,
-                last,
-                pace_horse,
-                start.money,
-                start.table,
-                multiplier,
-                start.options.alternative_payouts,
-            )
-            return money[seat]
-
-        paying = {*placed, *last}
-        without: int | None = None
-        values = []
+        chips = []
         for bet in bets:
             move = bet.move
             assert isinstance(move, PlaceBet)
-            horse = index[move.horse]
-            if horse not in paying:
-                values.append(0.0)  # WC 5: only placed and last horses' chips are settled
-                continue
-            if without is None:
-                without = money_with([])
-            values.append(float(money_with([Bet(seat, horse, move.chip)]) - without))
-        return values
+            chips.append((index[move.horse], move.chip))
+        return chip_values(
+            final,
+            placed,
+            last,
+            pace_horse,
+            start.money[seat],
+            start.table,
+            multiplier,
+            start.options.alternative_payouts,
+            seat,
+            chips,
+        )
 
     def play_out(self, world: State, rng: random.Random) -> bool:
         """The bets still to be laid and the race, in :mod:`fast_race`'s tight loop."""
@@ -126,3 +116,64 @@ class WinnersCircleMarkets(Markets):
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WinnersCircleState)
         return [float(m) for m in state.money]
+
+
+def chip_values(
+    final: Sequence[tuple[int, int, int]],
+    placed: Sequence[int],
+    last: Sequence[int],
+    pace_horse: int | None,
+    money: int,
+    table: PayoutTable,
+    multiplier: int,
+    alternative_payouts: bool,
+    seat: int,
+    chips: Sequence[tuple[int, int]],
+) -> list[float]:
+    """What each extra chip ``(horse, chip)`` of ``seat`` adds to its money at the payout
+    of a race that ended with ``final`` bets ``(seat, horse, chip)`` laid: ``settle`` with the chip minus
+    ``settle`` without it, for ``seat``, worked out for all chips at once.
+
+    For one seat :func:`settle` comes to ``max(0, money + won - due)``: ``won``, its
+    share of each placed horse's column and the pace bonus (WC 5.1-5.3), ``due``, 100
+    per bet on a last horse (WC 5.4), which it pays out of its money and winnings as
+    far as they go; all times the race's multiplier (WC 5.5). A chip changes only its
+    own horse's column, so only that horse's share of ``won`` or its part of ``due``."""
+    weight = (lambda chip: 1) if alternative_payouts else (lambda chip: chip)
+    column = [0] * HORSES_PER_RACE
+    own = [0] * HORSES_PER_RACE
+    for bettor, horse, chip in final:
+        column[horse] += weight(chip)
+        if bettor == seat:
+            own[horse] += chip
+    place_of = {horse: place for place, horse in enumerate(placed)}
+
+    def share(horse: int, col: int, stake: int) -> int:
+        """What ``stake`` (the seat's chips) on placed ``horse`` with ``col`` earns."""
+        if not stake or not col:
+            return 0
+        row = table.row(place_of[horse])
+        per_bet = row[min(col, len(row)) - 1]
+        if horse == pace_horse:
+            per_bet += table.pace_bonus_per_bet
+        return per_bet * stake * multiplier
+
+    won = sum(share(h, column[h], own[h]) for h in placed)
+    due = sum(table.last_place_per_bet * own[h] * multiplier for h in last)
+    now = max(0, money + won - due)
+    losers = set(last)
+    values = []
+    for horse, chip in chips:
+        if horse in place_of:
+            more = share(horse, column[horse] + weight(chip), own[horse] + chip)
+            values.append(
+                float(
+                    max(0, money + won - share(horse, column[horse], own[horse]) + more - due) - now
+                )
+            )
+        elif horse in losers:
+            more_due = table.last_place_per_bet * chip * multiplier
+            values.append(float(max(0, money + won - due - more_due) - now))
+        else:
+            values.append(0.0)  # WC 5: only placed and last horses' chips are settled
+    return values

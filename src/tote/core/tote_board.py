@@ -110,6 +110,20 @@ class Markets(ABC):
         It may leave the world's event log short. By default there is none."""
         return False
 
+    def quick_sample(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice], rng: random.Random
+    ) -> tuple[dict[str, str], list[float]] | None:
+        """One sample of ``seat``'s board at ``state`` (a world drawn, played on with the
+        :func:`random_policy` to the end of the race, question or scoring under way, its
+        :meth:`outcomes` and :meth:`payoffs` read), faster than the general path; or
+        ``None``, drawing nothing, where the game has no such shortcut from here.
+
+        A game that provides one draws from ``rng`` exactly what the general path
+        (:meth:`State.sample_world`, :func:`rollout`) would, in the same order, and
+        returns exactly what it would have returned, so a board is the same with or
+        without it, only sooner (its tests show this). By default there is none."""
+        return None
+
     @abstractmethod
     def standings(self, state: State) -> list[float]:
         """Each seat's money or points now, as far as everyone knows (a bot's yardstick
@@ -337,10 +351,14 @@ def estimate(
     only = markets.precision_outcomes
     stopped_by = "samples"
     check_every = 16
+    quick = policy is random_policy and not to_game_end
     while tally.n < samples:
-        world = state.sample_world(seat, rng, log=False)
-        end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
-        tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
+        sample = markets.quick_sample(state, seat, bets, rng) if quick else None
+        if sample is None:
+            world = state.sample_world(seat, rng, log=False)
+            end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
+            sample = markets.outcomes(state, end), markets.payoffs(state, end, seat, bets)
+        tally.add(*sample)
         if tally.n % check_every:
             continue
         widest = tally.widest(only) if tally.n >= min_samples else math.inf

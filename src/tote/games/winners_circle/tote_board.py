@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from tote.core.state import State
 from tote.core.tote_board import BetChoice, Markets
 from tote.games.winners_circle import bets as betting
-from tote.games.winners_circle import fast_race
-from tote.games.winners_circle.moves import PlaceBet
+from tote.games.winners_circle import fast_race, sampling
 from tote.games.winners_circle.data import PayoutTable
+from tote.games.winners_circle.moves import PlaceBet
 from tote.games.winners_circle.payout import PLACE_NAMES
 from tote.games.winners_circle.phases import BETS, HORSES_PER_RACE, OVER
 from tote.games.winners_circle.state import WinnersCircleState
@@ -90,11 +90,6 @@ class WinnersCircleMarkets(Markets):
         pace_horse = None if pace is None else index[str(pace)]
         multiplier = summary["multiplier"]
         assert isinstance(multiplier, int)
-        chips = []
-        for bet in bets:
-            move = bet.move
-            assert isinstance(move, PlaceBet)
-            chips.append((index[move.horse], move.chip))
         return chip_values(
             final,
             placed,
@@ -105,8 +100,45 @@ class WinnersCircleMarkets(Markets):
             multiplier,
             start.options.alternative_payouts,
             seat,
-            chips,
+            _chips(start, bets),
         )
+
+    def quick_sample(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice], rng: random.Random
+    ) -> tuple[dict[str, str], list[float]] | None:
+        """The world's hidden chips redrawn as :mod:`sampling` draws them (WC 6.1), the
+        race played out by :func:`fast_race.race_result`, and its outcomes and chip
+        values read from how it ended, as :meth:`outcomes` and :meth:`payoffs` read
+        them from the payout record."""
+        assert isinstance(state, WinnersCircleState)
+        if state.phase not in fast_race.FAST_PHASES:
+            return None
+        laid, hands = state.bets, state.chips
+        if state.options.hidden_bets and laid:
+            laid, hands = sampling.redraw_chips(state, seat, rng)
+        race = fast_race.race_result(state, rng, [(b.seat, b.horse, b.chip) for b in laid], hands)
+        assert race is not None
+        names = state.horse_names
+        outcomes = dict.fromkeys(names, "unplaced")
+        for horse in race.last:
+            outcomes[names[horse]] = "last"
+        for place, horse in zip(PLACE_NAMES, race.finished, strict=True):
+            outcomes[names[horse]] = place
+        if seat is None or not bets:
+            return outcomes, [0.0] * len(bets)
+        values = chip_values(
+            race.bets,
+            race.finished,
+            race.last,
+            race.pace_horse,
+            state.money[seat],
+            state.table,
+            state.table.race_multipliers[state.race - 1],
+            state.options.alternative_payouts,
+            seat,
+            _chips(state, bets),
+        )
+        return outcomes, values
 
     def play_out(self, world: State, rng: random.Random) -> bool:
         """The bets still to be laid and the race, in :mod:`fast_race`'s tight loop."""
@@ -116,6 +148,16 @@ class WinnersCircleMarkets(Markets):
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WinnersCircleState)
         return [float(m) for m in state.money]
+
+
+def _chips(state: WinnersCircleState, bets: Sequence[BetChoice]) -> list[tuple[int, int]]:
+    """Each bet's ``(horse, chip)``."""
+    chips = []
+    for bet in bets:
+        move = bet.move
+        assert isinstance(move, PlaceBet)
+        chips.append((state.horse_index[move.horse], move.chip))
+    return chips
 
 
 def chip_values(
@@ -131,8 +173,8 @@ def chip_values(
     chips: Sequence[tuple[int, int]],
 ) -> list[float]:
     """What each extra chip ``(horse, chip)`` of ``seat`` adds to its money at the payout
-    of a race that ended with ``final`` bets ``(seat, horse, chip)`` laid: ``settle`` with the chip minus
-    ``settle`` without it, for ``seat``, worked out for all chips at once.
+    of a race that ended with ``final`` bets ``(seat, horse, chip)`` laid: ``settle``
+    with the chip minus ``settle`` without it, for ``seat``, for all chips at once.
 
     For one seat :func:`settle` comes to ``max(0, money + won - due)``: ``won``, its
     share of each placed horse's column and the pace bonus (WC 5.1-5.3), ``due``, 100

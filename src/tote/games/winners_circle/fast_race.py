@@ -12,7 +12,8 @@ for a roll, one ``rng.random()`` read against the die's cumulative distribution
 horses on the track in gate order (:func:`running.legal_horses`). So from the same
 world and the same ``rng`` it ends the race exactly where the rules loop ends it (the
 same finish, last place, pace horse and bets), which the tests check on many worlds and
-every variant. :func:`play_race` then pays the race out by the rules
+every variant. The track's arithmetic (``track.py``) is written out inline: a call per
+move is a fifth of the loop's time. :func:`play_race` then pays the race out by the rules
 (:func:`paying_out.pay_out`, WC 5); :func:`race_result` leaves the state untouched and
 only says how the race ended, for the tote board, which needs no more.
 """
@@ -28,7 +29,7 @@ from tote.games.winners_circle import paying_out, running
 from tote.games.winners_circle.payout import Bet
 from tote.games.winners_circle.phases import BETS, HORSES_PER_RACE, MOVE, PLACED, ROLL
 from tote.games.winners_circle.running import SYMBOL_INDEX
-from tote.games.winners_circle.track import blocked_landing, space_of
+from tote.games.winners_circle.track import space_of
 
 if TYPE_CHECKING:
     from tote.games.winners_circle.state import WinnersCircleState
@@ -160,8 +161,13 @@ def _run(
             landing = target
             landing_space = target + spaces if target <= 0 else (target - 1) % spaces + 1
             if not crowded and landing_space in space_at:  # WC 4.6 (WC 6.2: no blocking)
-                landing = blocked_landing(start, target, set(space_at), spaces)
-                landing_space = space_of(landing, spaces)
+                # The first free space behind the target, or where it stood.
+                landing, landing_space = start, space_of(start, spaces)
+                for behind in range(target - 1, start, -1):
+                    space = behind + spaces if behind <= 0 else (behind - 1) % spaces + 1
+                    if space not in space_at:
+                        landing, landing_space = behind, space
+                        break
         progress[horse] = landing
         space_at[horse] = landing_space
         face_up[horse] = False

@@ -166,6 +166,8 @@ class IsmctsBot:
             if markets is not None and markets.settled(start, world):
                 scores = markets.standings(world)
                 break
+            if markets is not None and markets.play_out(world, rng):
+                continue  # the same draws as the loop below, played sooner
             if turn.chance:
                 world.apply_unchecked(CHANCE, world.sample_chance(rng), turn)
             else:

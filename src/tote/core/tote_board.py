@@ -31,6 +31,10 @@ Policy = Callable[[State, int, random.Random], Move]
 """A rollout policy: the move ``seat`` makes in a sampled world. Policies are handed
 sampled worlds only, never the real state."""
 
+Sample = tuple[dict[str, str], list[float]]
+"""One sample of a board: how every market ended (:meth:`Markets.outcomes`) and what
+each bet earned (:meth:`Markets.payoffs`)."""
+
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
 
@@ -110,18 +114,18 @@ class Markets(ABC):
         It may leave the world's event log short. By default there is none."""
         return False
 
-    def quick_sample(
-        self, state: State, seat: int | None, bets: Sequence[BetChoice], rng: random.Random
-    ) -> tuple[dict[str, str], list[float]] | None:
-        """One sample of ``seat``'s board at ``state`` (a world drawn, played on with the
-        :func:`random_policy` to the end of the race, question or scoring under way, its
-        :meth:`outcomes` and :meth:`payoffs` read), faster than the general path; or
-        ``None``, drawing nothing, where the game has no such shortcut from here.
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """A faster way to draw one sample of ``seat``'s board at ``state`` (a world
+        drawn, played on with the :func:`random_policy` to the end of the race, question
+        or scoring under way, its :meth:`outcomes` and :meth:`payoffs` read), prepared
+        once per board; or ``None`` where the game has no such shortcut from here.
 
-        A game that provides one draws from ``rng`` exactly what the general path
-        (:meth:`State.sample_world`, :func:`rollout`) would, in the same order, and
-        returns exactly what it would have returned, so a board is the same with or
-        without it, only sooner (its tests show this). By default there is none."""
+        A game that provides one draws from the ``rng`` it is given exactly what the
+        general path (:meth:`State.sample_world`, :func:`rollout`) would, in the same
+        order, and returns exactly what that path returns, so a board is the same with
+        or without it, only sooner (its tests show this). By default there is none."""
         return None
 
     @abstractmethod
@@ -351,14 +355,18 @@ def estimate(
     only = markets.precision_outcomes
     stopped_by = "samples"
     check_every = 16
-    quick = policy is random_policy and not to_game_end
+    quick = (
+        markets.quick_sampler(state, seat, bets)
+        if policy is random_policy and not to_game_end
+        else None
+    )
     while tally.n < samples:
-        sample = markets.quick_sample(state, seat, bets, rng) if quick else None
-        if sample is None:
+        if quick is not None:
+            tally.add(*quick(rng))
+        else:
             world = state.sample_world(seat, rng, log=False)
             end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
-            sample = markets.outcomes(state, end), markets.payoffs(state, end, seat, bets)
-        tally.add(*sample)
+            tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
         if tally.n % check_every:
             continue
         widest = tally.widest(only) if tally.n >= min_samples else math.inf

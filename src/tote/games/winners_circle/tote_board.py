@@ -16,10 +16,10 @@ the other bets, the seat's own later chips among them, stay as the rollout laid 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import BetChoice, Markets, Sample
 from tote.games.winners_circle import bets as betting
 from tote.games.winners_circle import fast_race, sampling
 from tote.games.winners_circle.data import PayoutTable
@@ -103,42 +103,56 @@ class WinnersCircleMarkets(Markets):
             _chips(start, bets),
         )
 
-    def quick_sample(
-        self, state: State, seat: int | None, bets: Sequence[BetChoice], rng: random.Random
-    ) -> tuple[dict[str, str], list[float]] | None:
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
         """The world's hidden chips redrawn as :mod:`sampling` draws them (WC 6.1), the
         race played out by :func:`fast_race.race_result`, and its outcomes and chip
         values read from how it ended, as :meth:`outcomes` and :meth:`payoffs` read
-        them from the payout record."""
+        them from the payout record; from the bets or the running (WC 3-4) only."""
         assert isinstance(state, WinnersCircleState)
         if state.phase not in fast_race.FAST_PHASES:
             return None
-        laid, hands = state.bets, state.chips
-        if state.options.hidden_bets and laid:
-            laid, hands = sampling.redraw_chips(state, seat, rng)
-        race = fast_race.race_result(state, rng, [(b.seat, b.horse, b.chip) for b in laid], hands)
-        assert race is not None
         names = state.horse_names
-        outcomes = dict.fromkeys(names, "unplaced")
-        for horse in race.last:
-            outcomes[names[horse]] = "last"
-        for place, horse in zip(PLACE_NAMES, race.finished, strict=True):
-            outcomes[names[horse]] = place
-        if seat is None or not bets:
-            return outcomes, [0.0] * len(bets)
-        values = chip_values(
-            race.bets,
-            race.finished,
-            race.last,
-            race.pace_horse,
-            state.money[seat],
-            state.table,
-            state.table.race_multipliers[state.race - 1],
-            state.options.alternative_payouts,
-            seat,
-            _chips(state, bets),
-        )
-        return outcomes, values
+        laid = [(b.seat, b.horse, b.chip) for b in state.bets]
+        redraw = state.options.hidden_bets and bool(laid)
+        chips = _chips(state, bets)
+        value = seat is not None and bool(bets)
+        money = 0 if seat is None else state.money[seat]
+        table = state.table
+        multiplier = table.race_multipliers[state.race - 1]
+        alternative = state.options.alternative_payouts
+
+        def sample(rng: random.Random) -> Sample:
+            world_laid, hands = laid, state.chips
+            if redraw:
+                world_bets, hands = sampling.redraw_chips(state, seat, rng)
+                world_laid = [(b.seat, b.horse, b.chip) for b in world_bets]
+            race = fast_race.race_result(state, rng, world_laid, hands)
+            assert race is not None
+            outcomes = dict.fromkeys(names, "unplaced")
+            for horse in race.last:
+                outcomes[names[horse]] = "last"
+            for place, horse in zip(PLACE_NAMES, race.finished, strict=True):
+                outcomes[names[horse]] = place
+            if not value:
+                return outcomes, [0.0] * len(bets)
+            assert seat is not None
+            values = chip_values(
+                race.bets,
+                race.finished,
+                race.last,
+                race.pace_horse,
+                money,
+                table,
+                multiplier,
+                alternative,
+                seat,
+                chips,
+            )
+            return outcomes, values
+
+        return sample
 
     def play_out(self, world: State, rng: random.Random) -> bool:
         """The bets still to be laid and the race, in :mod:`fast_race`'s tight loop."""
@@ -181,39 +195,35 @@ def chip_values(
     per bet on a last horse (WC 5.4), which it pays out of its money and winnings as
     far as they go; all times the race's multiplier (WC 5.5). A chip changes only its
     own horse's column, so only that horse's share of ``won`` or its part of ``due``."""
-    weight = (lambda chip: 1) if alternative_payouts else (lambda chip: chip)
     column = [0] * HORSES_PER_RACE
     own = [0] * HORSES_PER_RACE
     for bettor, horse, chip in final:
-        column[horse] += weight(chip)
+        column[horse] += 1 if alternative_payouts else chip
         if bettor == seat:
             own[horse] += chip
-    place_of = {horse: place for place, horse in enumerate(placed)}
+    pays: dict[int, tuple[tuple[int, ...], int]] = {}
+    """Each placed horse's row of the payout table and its pace bonus per bet."""
+    for place, horse in enumerate(placed):
+        bonus = table.pace_bonus_per_bet if horse == pace_horse else 0
+        pays[horse] = (table.row(place), bonus)
 
     def share(horse: int, col: int, stake: int) -> int:
         """What ``stake`` (the seat's chips) on placed ``horse`` with ``col`` earns."""
         if not stake or not col:
             return 0
-        row = table.row(place_of[horse])
-        per_bet = row[min(col, len(row)) - 1]
-        if horse == pace_horse:
-            per_bet += table.pace_bonus_per_bet
-        return per_bet * stake * multiplier
+        row, bonus = pays[horse]
+        return (row[min(col, len(row)) - 1] + bonus) * stake * multiplier
 
     won = sum(share(h, column[h], own[h]) for h in placed)
-    due = sum(table.last_place_per_bet * own[h] * multiplier for h in last)
+    due = sum(own[h] for h in last) * table.last_place_per_bet * multiplier
     now = max(0, money + won - due)
-    losers = set(last)
     values = []
     for horse, chip in chips:
-        if horse in place_of:
-            more = share(horse, column[horse] + weight(chip), own[horse] + chip)
-            values.append(
-                float(
-                    max(0, money + won - share(horse, column[horse], own[horse]) + more - due) - now
-                )
-            )
-        elif horse in losers:
+        if horse in pays:
+            col, stake = column[horse], own[horse]
+            more = share(horse, col + (1 if alternative_payouts else chip), stake + chip)
+            values.append(float(max(0, money + won - share(horse, col, stake) + more - due) - now))
+        elif horse in last:
             more_due = table.last_place_per_bet * chip * multiplier
             values.append(float(max(0, money + won - due - more_due) - now))
         else:

@@ -256,7 +256,7 @@ def rollout(
     """Play ``world`` on with ``policy`` and chance from ``rng`` until the horizon (with
     the random policy, through the game's :meth:`Markets.play_out` where it has one)."""
     moves = 0
-    fast = policy is random_policy
+    fast = policy is random_policy and type(markets).play_out is not Markets.play_out
     while True:
         turn = world.turn()
         if turn.over:

@@ -15,7 +15,8 @@ same finish, last place, pace horse and bets), which the tests check on many wor
 every variant. The track's arithmetic (``track.py``) is written out inline: a call per
 move is a fifth of the loop's time. :func:`play_race` then pays the race out by the rules
 (:func:`paying_out.pay_out`, WC 5); :func:`race_result` leaves the state untouched and
-only says how the race ended, for the tote board, which needs no more.
+only says how the race ended, for the tote board, which needs no more. Neither writes
+the bets and moves of the race to the event log: rollouts never read it.
 """
 
 from __future__ import annotations

@@ -21,9 +21,18 @@ from pathlib import Path
 from tote.core import OptionsError, all_games, get_game
 from tote.sim.runner import play_bots
 
-CALIBRATE = Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "calibrate.py"
-"""The shared fixed workload (``../shared/bench/calibrate.py``): speeds measured with it in
-the same process read as on the reference machine, whatever this machine's load."""
+CALIBRATE = next(
+    (
+        folder / "shared" / "bench" / "calibrate.py"
+        for folder in Path(__file__).resolve().parents[1:]
+        if (folder / "shared" / "bench" / "calibrate.py").exists()
+    ),
+    Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "calibrate.py",
+)
+"""The shared fixed workload (``../shared/bench/calibrate.py``, looked for beside the
+repository and beside each folder above it, so a git worktree finds it too): speeds
+measured with it in the same process read as on the reference machine, whatever this
+machine's load."""
 
 
 def machine_speed() -> float | None:

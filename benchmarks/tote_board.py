@@ -1,19 +1,23 @@
 """How long a full tote board takes, per game, on one core (issue 12, 2).
 
-Run: .venv/bin/python benchmarks/tote_board.py [--precision P] [--repeat R] [GAME ...]
+Run: .venv/bin/python benchmarks/tote_board.py [--precision P] [--repeat R] [--tries T] [GAME ...]
 
 For each game it plays a seeded random game up to the first moment seat 0 has a bet to
 place (the start of a race's betting, a question's betting, a bookmaker tile's bets),
 then times :func:`tote.core.tote_board.estimate` for seat 0 to ±``precision`` on every
-chance (95% intervals), in this process's CPU time. Beside each best figure it prints
-the calibrated one (``../shared/bench/calibrate.py``, run in the same process): the
-issue's target, a full Winner's Circle board to ±2 points in under 200 ms of one core,
-is a calibrated figure. It prints figures and asserts nothing.
+chance (95% intervals), in this process's CPU time. It does so for ``--repeat``
+positions (seeds 0, 1, ...), each timed ``--tries`` times (the same board each time; the
+best timing, as a shared machine only ever slows a run down), and prints the median
+and the worst position, each beside its calibrated figure
+(``../shared/bench/calibrate.py``, run in the same process): the issue's target, a full
+Winner's Circle board to ±2 points in under 200 ms of one core, is a calibrated figure,
+met when the worst position's is under 200. It prints figures and asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -62,13 +66,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game_ids", nargs="*", metavar="GAME")
     parser.add_argument("--precision", type=float, default=0.02)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=5, help="positions (seeds 0..R-1)")
+    parser.add_argument("--tries", type=int, default=3, help="timings of each position")
     args = parser.parse_args()
     ids = args.game_ids or [g.id for g in all_games() if g.markets is not None]
     speed = machine_speed()
     print(
-        f"{'game':<16}{'players':>8}{'samples':>9}{'best ms':>9}{'median ms':>11}"
-        f"{'calibrated ms':>15}  bets  stopped by"
+        f"{'game':<16}{'players':>8}{'samples':>13}{'median ms':>11}{'worst ms':>10}"
+        f"{'calibrated median':>19}{'calibrated worst':>18}  bets  stopped by"
     )
     for game_id in ids:
         game = get_game(game_id)
@@ -80,21 +85,28 @@ def main() -> None:
         timings = []
         for r in range(args.repeat):
             state = betting_position(game, markets, players, seed=r)
-            began = time.process_time()
-            board = estimate(state, 0, markets, rng=random.Random(r), precision=args.precision)
-            timings.append((time.process_time() - began, board))
+            best = math.inf
+            for _ in range(args.tries):  # the same board each time: the machine's noise
+                began = time.process_time()
+                board = estimate(state, 0, markets, rng=random.Random(r), precision=args.precision)
+                best = min(best, time.process_time() - began)
+            timings.append((best, board))
         timings.sort(key=lambda t: t[0])
-        best, board = timings[0]
-        median = timings[len(timings) // 2][0]
-        shown = "-" if speed is None else f"{1000 * best * speed:.0f}"
+        median, board = timings[len(timings) // 2]
+        worst = timings[-1][0]
+        counts = sorted(b.samples for _, b in timings)
+        samples = f"{counts[0]:,}-{counts[-1]:,}"
+        shown = (
+            ["-", "-"] if speed is None else [f"{1000 * t * speed:.0f}" for t in (median, worst)]
+        )
         print(
-            f"{game_id:<16}{players:>8}{board.samples:>9}{1000 * best:>9.0f}"
-            f"{1000 * median:>11.0f}{shown:>15}  {len(board.bets):>4}  {board.stopped_by}",
+            f"{game_id:<16}{players:>8}{samples:>13}{1000 * median:>11.0f}{1000 * worst:>10.0f}"
+            f"{shown[0]:>19}{shown[1]:>18}  {len(board.bets):>4}  {board.stopped_by}",
             flush=True,
         )
     if speed is not None:
         print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
-        print("calibrated ms = best ms x that, comparable across runs and days")
+        print("calibrated ms = ms x that, comparable across runs and days")
 
 
 if __name__ == "__main__":

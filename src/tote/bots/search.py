@@ -156,6 +156,7 @@ class IsmctsBot:
     def _rollout(self, start: State, world: State) -> list[float]:
         rng = self.rng
         markets = self.markets
+        fast = markets is not None and type(markets).play_out is not Markets.play_out
         while True:
             turn = world.turn()
             if turn.over:
@@ -166,6 +167,8 @@ class IsmctsBot:
             if markets is not None and markets.settled(start, world):
                 scores = markets.standings(world)
                 break
+            if fast and markets is not None and markets.play_out(world, rng):
+                continue  # the same draws as the loop below, played sooner
             if turn.chance:
                 world.apply_unchecked(CHANCE, world.sample_chance(rng), turn)
             else:

@@ -31,6 +31,10 @@ Policy = Callable[[State, int, random.Random], Move]
 """A rollout policy: the move ``seat`` makes in a sampled world. Policies are handed
 sampled worlds only, never the real state."""
 
+Sample = tuple[dict[str, str], list[float]]
+"""One sample of a board: how every market ended (:meth:`Markets.outcomes`) and what
+each bet earned (:meth:`Markets.payoffs`)."""
+
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
 
@@ -108,6 +112,32 @@ class Markets(ABC):
         """:meth:`payoffs`, and the same in each of :attr:`other_units` (one list per
         unit, one value per bet), worked out together. By default no other unit."""
         return self.payoffs(start, end, seat, bets), []
+
+    def play_out(self, world: State, rng: random.Random) -> bool:
+        """Play ``world`` on with every seat's choices uniformly random (the
+        :func:`random_policy`) and chance from ``rng``, faster than the rules loop,
+        to the end of the race, question or scoring under way; ``False`` (and nothing
+        changed) where the game has no such shortcut from here.
+
+        A game that provides one draws from ``rng`` exactly what the rules loop would,
+        in the same order, so the world ends where :func:`rollout` would have ended it
+        and a board is the same with or without it, only sooner (its tests show this).
+        It may leave the world's event log short. By default there is none."""
+        return False
+
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """A faster way to draw one sample of ``seat``'s board at ``state`` (a world
+        drawn, played on with the :func:`random_policy` to the end of the race, question
+        or scoring under way, its :meth:`outcomes` and :meth:`payoffs` read), prepared
+        once per board; or ``None`` where the game has no such shortcut from here.
+
+        A game that provides one draws from the ``rng`` it is given exactly what the
+        general path (:meth:`State.sample_world`, :func:`rollout`) would, in the same
+        order, and returns exactly what that path returns, so a board is the same with
+        or without it, only sooner (its tests show this). By default there is none."""
+        return None
 
     @abstractmethod
     def standings(self, state: State) -> list[float]:
@@ -244,14 +274,18 @@ def rollout(
     to_game_end: bool = False,
     move_bound: int = 100_000,
 ) -> State:
-    """Play ``world`` on with ``policy`` and chance from ``rng`` until the horizon."""
+    """Play ``world`` on with ``policy`` and chance from ``rng`` until the horizon (with
+    the random policy, through the game's :meth:`Markets.play_out` where it has one)."""
     moves = 0
+    fast = policy is random_policy and type(markets).play_out is not Markets.play_out
     while True:
         turn = world.turn()
         if turn.over:
             return world
         if not to_game_end and markets.settled(start, world):
             return world
+        if fast and markets.play_out(world, rng):
+            continue
         if moves >= move_bound:
             raise RuntimeError(f"a rollout went past {move_bound} moves without settling")
         moves += 1
@@ -353,15 +387,23 @@ def estimate(
     only = markets.precision_outcomes
     stopped_by = "samples"
     check_every = 16
+    quick = (
+        markets.quick_sampler(state, seat, bets)
+        if policy is random_policy and not to_game_end and not others
+        else None
+    )
     while tally.n < samples:
-        world = state.sample_world(seat, rng, log=False)
-        end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
-        if others:
-            payoffs, other_payoffs = markets.payoffs_with_others(state, end, seat, bets)
-            tally.add(markets.outcomes(state, end), payoffs)
-            tally.add_other(other_payoffs)
+        if quick is not None:
+            tally.add(*quick(rng))
         else:
-            tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
+            world = state.sample_world(seat, rng, log=False)
+            end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
+            if others:
+                payoffs, other_payoffs = markets.payoffs_with_others(state, end, seat, bets)
+                tally.add(markets.outcomes(state, end), payoffs)
+                tally.add_other(other_payoffs)
+            else:
+                tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
         if tally.n % check_every:
             continue
         widest = tally.widest(only) if tally.n >= min_samples else math.inf

@@ -22,7 +22,6 @@ choices are modelled.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import TYPE_CHECKING
 
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
 
 def sample_world(state: WettenState, seat: int | None, rng: random.Random) -> WettenState:
     """A copy of ``state`` with every card and ticket cell hidden from ``seat`` redrawn."""
-    world = copy.deepcopy(state)
+    world = state.clone()
     others = [s for s in range(state.num_players) if s != seat]
     looking = state.looking
     looked = looking is not None and looking[0] != seat

@@ -13,7 +13,8 @@ The rules (``docs/rules/winners-circle.md``), in the rulebook's order:
 - ``paying_out.py``: WC 5 Paying Out, with the arithmetic in ``payout.py``;
 - ``views.py``: what each seat may know (WC 6.1 hides face-down chips);
 - ``sampling.py``, ``tote_board.py``: worlds a seat cannot tell from the real one, and
-  the markets of the tote board (issue 12);
+  the markets of the tote board (issue 12); ``fast_race.py``: the bets and the race
+  played at random in one tight loop, drawing what the rules loop draws, for rollouts;
 - ``bots.py``, ``render.py``: the bots and the terminal board.
 """
 

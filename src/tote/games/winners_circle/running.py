@@ -6,6 +6,7 @@ in reading order: ``paying_out.py`` (its arithmetic in ``payout.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from tote.core.errors import IllegalMove
@@ -125,16 +126,23 @@ def move_horse(state: WinnersCircleState, seat: int, horse: int) -> None:
 
 
 def last_place(state: WinnersCircleState) -> list[int]:
+    """WC 4.10: the horse furthest back is last (see :func:`rearmost`)."""
+    return rearmost(state.progress, state.finished, state.last_moved, state.options.last_place_tie)
+
+
+def rearmost(
+    progress: Sequence[int], finished: Sequence[int], last_moved: Sequence[int], tie: str
+) -> list[int]:
     """WC 4.10: the horse furthest back is last.
 
-    Ties happen only in Crowded Field (ruling A9-6): by default every
-    rearmost horse is last; with ``last_place_tie="least_recent"`` the one
-    that moved least recently (never moved counts as least recent) is.
+    Ties happen only in Crowded Field (ruling A9-6): by default (``tie="all"``) every
+    rearmost horse is last; with ``tie="least_recent"`` the one that moved least
+    recently (never moved counts as least recent) is.
     """
-    running = [h for h in range(HORSES_PER_RACE) if h not in state.finished]
-    rearmost = min(state.progress[h] for h in running)
-    tied = [h for h in running if state.progress[h] == rearmost]
-    if len(tied) > 1 and state.options.last_place_tie == "least_recent":
-        earliest = min(state.last_moved[h] for h in tied)
-        tied = [h for h in tied if state.last_moved[h] == earliest]
+    running = [h for h in range(HORSES_PER_RACE) if h not in finished]
+    back = min(progress[h] for h in running)
+    tied = [h for h in running if progress[h] == back]
+    if len(tied) > 1 and tie == "least_recent":
+        earliest = min(last_moved[h] for h in tied)
+        tied = [h for h in tied if last_moved[h] == earliest]
     return tied

@@ -31,7 +31,17 @@ def sample_world(
     world = state.clone()
     if not state.options.hidden_bets or not state.bets:
         return world
+    world.bets, world.chips = redraw_chips(state, seat, rng)
+    return world
+
+
+def redraw_chips(
+    state: WinnersCircleState, seat: int | None, rng: random.Random
+) -> tuple[list[Bet], list[list[int]]]:
+    """WC 6.1: the bets and hands of a world ``seat`` cannot tell from ``state``: each
+    other seat's chips shuffled and dealt to its bets in the order laid."""
     bets = list(state.bets)
+    hands = [list(hand) for hand in state.chips]
     for other in range(state.num_players):
         if other == seat:
             continue
@@ -40,6 +50,5 @@ def sample_world(
         shuffle(rng, chips)
         for i, chip in zip(laid, chips, strict=False):
             bets[i] = Bet(other, bets[i].horse, chip)
-        world.chips[other] = sorted(chips[len(laid) :])
-    world.bets = bets
-    return world
+        hands[other] = sorted(chips[len(laid) :])
+    return bets, hands

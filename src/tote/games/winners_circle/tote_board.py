@@ -15,14 +15,17 @@ the other bets, the seat's own later chips among them, stay as the rollout laid 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import BetChoice, Markets, Sample
 from tote.games.winners_circle import bets as betting
+from tote.games.winners_circle import fast_race, sampling
+from tote.games.winners_circle.data import PayoutTable
 from tote.games.winners_circle.moves import PlaceBet
-from tote.games.winners_circle.payout import PLACE_NAMES, Bet, settle
-from tote.games.winners_circle.phases import BETS, OVER
+from tote.games.winners_circle.payout import PLACE_NAMES
+from tote.games.winners_circle.phases import BETS, HORSES_PER_RACE, OVER
 from tote.games.winners_circle.state import WinnersCircleState
 
 OUTCOMES = [*PLACE_NAMES, "last", "unplaced"]
@@ -78,7 +81,7 @@ class WinnersCircleMarkets(Markets):
         index = start.horse_index
         laid = summary["bets"]
         assert isinstance(laid, list)
-        final = [Bet(b["seat"], index[b["horse"]], b["chip"]) for b in laid]
+        final = [(b["seat"], index[b["horse"]], b["chip"]) for b in laid]
         placed = [index[str(summary[p])] for p in PLACE_NAMES]
         last_names = summary["last"]
         assert isinstance(last_names, list)
@@ -87,35 +90,142 @@ class WinnersCircleMarkets(Markets):
         pace_horse = None if pace is None else index[str(pace)]
         multiplier = summary["multiplier"]
         assert isinstance(multiplier, int)
+        return chip_values(
+            final,
+            placed,
+            last,
+            pace_horse,
+            start.money[seat],
+            start.table,
+            multiplier,
+            start.options.alternative_payouts,
+            seat,
+            _chips(start, bets),
+        )
 
-        def money_with(extra: list[Bet]) -> int:
-            money, _ = settle(
-                final + extra,
-                placed,
-                last,
-                pace_horse,
-                start.money,
-                start.table,
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """The world's hidden chips redrawn as :mod:`sampling` draws them (WC 6.1), the
+        race played out by :func:`fast_race.race_result`, and its outcomes and chip
+        values read from how it ended, as :meth:`outcomes` and :meth:`payoffs` read
+        them from the payout record; from the bets or the running (WC 3-4) only."""
+        assert isinstance(state, WinnersCircleState)
+        if state.phase not in fast_race.FAST_PHASES:
+            return None
+        names = state.horse_names
+        laid = [(b.seat, b.horse, b.chip) for b in state.bets]
+        redraw = state.options.hidden_bets and bool(laid)
+        chips = _chips(state, bets)
+        value = seat is not None and bool(bets)
+        money = 0 if seat is None else state.money[seat]
+        table = state.table
+        multiplier = table.race_multipliers[state.race - 1]
+        alternative = state.options.alternative_payouts
+
+        def sample(rng: random.Random) -> Sample:
+            world_laid, hands = laid, state.chips
+            if redraw:
+                world_bets, hands = sampling.redraw_chips(state, seat, rng)
+                world_laid = [(b.seat, b.horse, b.chip) for b in world_bets]
+            race = fast_race.race_result(state, rng, world_laid, hands)
+            assert race is not None
+            outcomes = dict.fromkeys(names, "unplaced")
+            for horse in race.last:
+                outcomes[names[horse]] = "last"
+            for place, horse in zip(PLACE_NAMES, race.finished, strict=True):
+                outcomes[names[horse]] = place
+            if not value:
+                return outcomes, [0.0] * len(bets)
+            assert seat is not None
+            values = chip_values(
+                race.bets,
+                race.finished,
+                race.last,
+                race.pace_horse,
+                money,
+                table,
                 multiplier,
-                start.options.alternative_payouts,
+                alternative,
+                seat,
+                chips,
             )
-            return money[seat]
+            return outcomes, values
 
-        paying = {*placed, *last}
-        without: int | None = None
-        values = []
-        for bet in bets:
-            move = bet.move
-            assert isinstance(move, PlaceBet)
-            horse = index[move.horse]
-            if horse not in paying:
-                values.append(0.0)  # WC 5: only placed and last horses' chips are settled
-                continue
-            if without is None:
-                without = money_with([])
-            values.append(float(money_with([Bet(seat, horse, move.chip)]) - without))
-        return values
+        return sample
+
+    def play_out(self, world: State, rng: random.Random) -> bool:
+        """The bets still to be laid and the race, in :mod:`fast_race`'s tight loop."""
+        assert isinstance(world, WinnersCircleState)
+        return fast_race.play_race(world, rng)
 
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WinnersCircleState)
         return [float(m) for m in state.money]
+
+
+def _chips(state: WinnersCircleState, bets: Sequence[BetChoice]) -> list[tuple[int, int]]:
+    """Each bet's ``(horse, chip)``."""
+    chips = []
+    for bet in bets:
+        move = bet.move
+        assert isinstance(move, PlaceBet)
+        chips.append((state.horse_index[move.horse], move.chip))
+    return chips
+
+
+def chip_values(
+    final: Sequence[tuple[int, int, int]],
+    placed: Sequence[int],
+    last: Sequence[int],
+    pace_horse: int | None,
+    money: int,
+    table: PayoutTable,
+    multiplier: int,
+    alternative_payouts: bool,
+    seat: int,
+    chips: Sequence[tuple[int, int]],
+) -> list[float]:
+    """What each extra chip ``(horse, chip)`` of ``seat`` adds to its money at the payout
+    of a race that ended with ``final`` bets ``(seat, horse, chip)`` laid: ``settle``
+    with the chip minus ``settle`` without it, for ``seat``, for all chips at once.
+
+    For one seat :func:`settle` comes to ``max(0, money + won - due)``: ``won``, its
+    share of each placed horse's column and the pace bonus (WC 5.1-5.3), ``due``, 100
+    per bet on a last horse (WC 5.4), which it pays out of its money and winnings as
+    far as they go; all times the race's multiplier (WC 5.5). A chip changes only its
+    own horse's column, so only that horse's share of ``won`` or its part of ``due``."""
+    column = [0] * HORSES_PER_RACE
+    own = [0] * HORSES_PER_RACE
+    for bettor, horse, chip in final:
+        column[horse] += 1 if alternative_payouts else chip
+        if bettor == seat:
+            own[horse] += chip
+    pays: dict[int, tuple[tuple[int, ...], int]] = {}
+    """Each placed horse's row of the payout table and its pace bonus per bet."""
+    for place, horse in enumerate(placed):
+        bonus = table.pace_bonus_per_bet if horse == pace_horse else 0
+        pays[horse] = (table.row(place), bonus)
+
+    def share(horse: int, col: int, stake: int) -> int:
+        """What ``stake`` (the seat's chips) on placed ``horse`` with ``col`` earns."""
+        if not stake or not col:
+            return 0
+        row, bonus = pays[horse]
+        return (row[min(col, len(row)) - 1] + bonus) * stake * multiplier
+
+    won = sum(share(h, column[h], own[h]) for h in placed)
+    due = sum(own[h] for h in last) * table.last_place_per_bet * multiplier
+    now = max(0, money + won - due)
+    values = []
+    for horse, chip in chips:
+        if horse in pays:
+            col, stake = column[horse], own[horse]
+            more = share(horse, col + (1 if alternative_payouts else chip), stake + chip)
+            values.append(float(max(0, money + won - share(horse, col, stake) + more - due) - now))
+        elif horse in last:
+            more_due = table.last_place_per_bet * chip * multiplier
+            values.append(float(max(0, money + won - due - more_due) - now))
+        else:
+            values.append(0.0)  # WC 5: only placed and last horses' chips are settled
+    return values

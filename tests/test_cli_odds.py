@@ -58,7 +58,8 @@ def test_odds_without_a_seat_is_the_public_board(tmp_path: Path) -> None:
 
 def test_odds_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     """Issue 12, bad input: an unknown seat, a budget of zero or below, a record that
-    does not replay, a finished game: one line, status 2."""
+    does not replay, a finished game (here a game of a run file of ``tote simulate
+    --save``), a run file without the game named: one line, status 2."""
     path = record_at_the_first_bet(tmp_path)
     for args, fragment in (
         (("--seat", "7"), "there is no seat 7"),
@@ -74,13 +75,15 @@ def test_odds_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     result = invoke("odds", str(bad), "--seat", "0")
     assert result.exit_code == 2
     assert_one_line_error(result)
-    done = tmp_path / "done.json"
-    simulate = invoke("simulate", WC, "--players", "2", "--games", "1", "--save", str(tmp_path))
+    run = tmp_path / "run.jsonl.gz"
+    simulate = invoke("simulate", WC, "--players", "2", "--games", "2", "--save", str(run))
     assert simulate.exit_code == 0
-    done = next(tmp_path.glob("winners-circle-*.json"))
-    result = invoke("odds", str(done), "--seat", "0")
+    result = invoke("odds", str(run), "--seat", "0", "--game", "1")
     assert result.exit_code == 2
     assert_one_line_error(result, "game is over")
+    result = invoke("odds", str(run), "--seat", "0")
+    assert result.exit_code == 2
+    assert_one_line_error(result, "choose one with --game SEED")
 
 
 def test_play_shows_the_board_on_request() -> None:

@@ -20,12 +20,12 @@ from rich.text import Text
 
 from tote.bots import rollout_policy
 from tote.cli.common import user_errors
-from tote.core.errors import OptionsError
+from tote.core.errors import OptionsError, RecordError
 from tote.core.game import Game
 from tote.core.match import Match
-from tote.core.record import Record
 from tote.core.state import State
 from tote.core.tote_board import MOST_SAMPLES, MOST_SECONDS, Board, Markets, estimate
+from tote.sim.record_files import load_record
 
 PLAY_SECONDS = 3.0
 """The longest a player waits for the board in ``tote play``."""
@@ -173,6 +173,14 @@ def odds(
         ),
     ] = False,
     seed: Annotated[int, typer.Option(metavar="S", help="Seed of the sampling.")] = 0,
+    game: Annotated[
+        int | None,
+        typer.Option(
+            metavar="SEED",
+            help="In a run file of 'tote simulate --save', the game with this seed.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The tote board: every outcome's chance and every bet's expected value for a seat,
     estimated from what that seat knows at the record's last position.
@@ -181,7 +189,11 @@ def odds(
     or below is refused with one line and exit status 2.
     """
     with user_errors():
-        match = Match.replay(Record.load(record))
+        try:
+            loaded = load_record(record, game)
+        except RecordError as exc:
+            raise RecordError(str(exc).replace("with --seed S", "with --game SEED")) from None
+        match = Match.replay(loaded)
         if seat is not None and not 0 <= seat < match.state.num_players:
             raise OptionsError(
                 f"there is no seat {seat}: this game has seats 0 to {match.state.num_players - 1}"

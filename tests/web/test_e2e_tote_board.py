@@ -1,20 +1,25 @@
 """The tote board panel through the pages (issue 12, 2): Ann switches it on in the
-lobby's form, starts a Winner's Circle game against two bots, opens the panel and reads
-her board: every horse's chances and her chips by value."""
+lobby's form, starts a game against bots, opens the panel and reads her board: every
+horse's chances and her bets by value (in Horse Fever, in Danari and in VP)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
-from .web_helpers import DESKTOP, LiveServer, NewPage, start_as_host, wait_for_board
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .web_helpers import DESKTOP, LiveServer, NewPage, act_once, start_as_host, wait_for_board
 
 
-def _ann_against_bots(ann: Any, url: str, bots: list[str], *, tote_board: bool) -> None:
-    """Ann creates a Winner's Circle table in the lobby against ``bots``, ticking the
-    tote board box or not, and starts it."""
+def _ann_against_bots(
+    ann: Any, url: str, bots: list[str], *, tote_board: bool, game: str = "winners-circle"
+) -> None:
+    """Ann creates a table of ``game`` in the lobby against ``bots``, ticking the tote
+    board box or not, and starts it."""
     ann.goto(url + "/")
-    ann.click("button.choice[data-game='winners-circle']")
+    ann.click(f"button.choice[data-game='{game}']")
     ann.select_option("#seat-count", str(1 + len(bots)))
     if tote_board:
         ann.click("details.advanced summary")
@@ -30,8 +35,10 @@ def _ann_against_bots(ann: Any, url: str, bots: list[str], *, tote_board: bool) 
 
 
 def test_a_player_opens_the_tote_board_and_reads_her_odds(
-    new_page: NewPage, live_server: LiveServer, tmp_path: Path
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
 ) -> None:
+    """Issue 12, 2: at her first bet (Ann bets first in race 1, WC 3.1), her panel shows
+    every horse's chances and her chips by expected value, best first."""
     ann = new_page(**DESKTOP)
     _ann_against_bots(ann, live_server.url, ["odds", "random"], tote_board=True)
     ann.click("#tote-board summary")
@@ -50,8 +57,34 @@ def test_a_player_opens_the_tote_board_and_reads_her_odds(
     assert heads[1:] == ["win", "place", "show", "last", "unplaced"]
     text = ann.locator("#tote-board").inner_text()
     assert "Ann's board" in text and "sampled worlds" in text
-    ann.screenshot(path=str(tmp_path / "tote-board.png"), full_page=True)
-    ann.screenshot(path="/tmp/tote-board-panel.png", full_page=True)
+    ann.wait_for_selector("#tote-board .tote-bets tbody tr.best")
+    bets = ann.locator("#tote-board .tote-bets tbody th").all_inner_texts()
+    assert bets and all(b.startswith("your ") and "-chip on " in b for b in bets)
+    ann.screenshot(path=str(screenshots / "tote-board.png"), full_page=True)
+
+
+def test_horse_fevers_panel_values_her_bets_in_danari_and_vp(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
+    """Issue 12, 2 (Horse Fever: "each bet's Danari and VP value"): once Ann may bet,
+    her panel lists her bets with a value in Danari and one in VP."""
+    ann = new_page(**DESKTOP)
+    _ann_against_bots(ann, live_server.url, ["odds", "random"], tote_board=True, game="horse-fever")
+    ann.click("#tote-board summary")
+    rng = random.Random(4)
+    vp_heading = "#tote-board .tote-bets thead th:text-is('VP')"
+    for _ in range(60):
+        try:
+            ann.wait_for_selector(vp_heading, timeout=2500)
+            break
+        except PlaywrightTimeout:
+            act_once(ann, rng)
+    heads = ann.locator("#tote-board .tote-bets thead th").all_inner_texts()
+    assert heads == ["Bet", "Danari", "VP"]
+    assert "95% interval" in ann.locator("#tote-board .tote-bets caption").inner_text()
+    rows = ann.locator("#tote-board .tote-bets tbody tr").all()
+    assert rows and all(len(r.locator("td").all()) == 2 for r in rows)
+    ann.screenshot(path=str(screenshots / "tote-board-horse-fever.png"), full_page=True)
 
 
 def test_a_table_without_the_tote_board_shows_no_panel(

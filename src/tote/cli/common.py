@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -20,6 +20,32 @@ USER_ERROR = 2
 """Exit status of every refusal (bad arguments, bad record): like a usage error."""
 IO_ERROR = 1
 """Exit status when a file cannot be written."""
+
+
+GameArg = Annotated[
+    str,
+    typer.Argument(metavar="GAME", help="Game id, as listed by 'tote games'.", show_default=False),
+]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        metavar="NAME",
+        help="A variant of the game (repeat, or separate with commas). See 'tote games'.",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="A game option as key=value (repeatable), e.g. --option starting_money=100.",
+        show_default=False,
+    ),
+]
 
 
 def fail(message: str, code: int = USER_ERROR) -> NoReturn:

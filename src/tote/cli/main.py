@@ -24,7 +24,15 @@ from typer.exceptions import TyperException
 from tote import __version__
 from tote.bots import bots_for, default_bot, make_bot, parse_bot_names
 from tote.cli.board import load_renderer
-from tote.cli.common import fail, parse_options, parse_variants, user_errors
+from tote.cli.common import (
+    GameArg,
+    OptionOpt,
+    VariantOpt,
+    fail,
+    parse_options,
+    parse_variants,
+    user_errors,
+)
 from tote.cli.odds import odds
 from tote.cli.play import (
     InputEnded,
@@ -56,31 +64,6 @@ app = typer.Typer(
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-GameArg = Annotated[
-    str,
-    typer.Argument(metavar="GAME", help="Game id, as listed by 'tote games'.", show_default=False),
-]
-VariantOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        metavar="NAME",
-        help="A variant of the game (repeat, or separate with commas). See 'tote games'.",
-        show_default=False,
-    ),
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="KEY=VALUE",
-        help="A game option as key=value (repeatable), e.g. --option starting_money=100.",
-        show_default=False,
-    ),
-]
 
 
 def _version(value: bool) -> None:

@@ -29,37 +29,18 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.bots import parse_bot_names
-from tote.cli.common import parse_options, parse_variants, user_errors
+from tote.cli.common import (
+    GameArg,
+    OptionOpt,
+    VariantOpt,
+    parse_options,
+    parse_variants,
+    user_errors,
+)
 from tote.core.registry import get_game
 from tote.core.tote_board import Estimate
 from tote.sim.runner import check_workers, plan_games, run_plan
 from tote.sim.stats import SeatStats, SimSummary
-
-GameArg = Annotated[
-    str,
-    typer.Argument(metavar="GAME", help="Game id, as listed by 'tote games'.", show_default=False),
-]
-VariantOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--variant",
-        "-v",
-        metavar="NAME",
-        help="A variant of the game (repeat, or separate with commas). See 'tote games'.",
-        show_default=False,
-    ),
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-o",
-        metavar="KEY=VALUE",
-        help="A game option as key=value (repeatable), e.g. --option starting_money=100.",
-        show_default=False,
-    ),
-]
-
 
 RayOpt = Annotated[
     str | None,

@@ -20,8 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.bots import parse_bot_names
-from tote.cli.common import parse_variants, user_errors
-from tote.cli.simulate import GameArg, PlotOpt, VariantOpt
+from tote.cli.common import GameArg, VariantOpt, parse_variants, user_errors
+from tote.cli.simulate import PlotOpt
 from tote.core.registry import get_game
 from tote.sim.runner import check_workers
 from tote.sim.sweep import SweepResult, parse_grid, plan_sweep, run_sweep

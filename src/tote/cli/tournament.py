@@ -16,8 +16,15 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.bots import parse_bot_names
-from tote.cli.common import parse_options, parse_variants, user_errors
-from tote.cli.simulate import GameArg, OptionOpt, PlotOpt, VariantOpt
+from tote.cli.common import (
+    GameArg,
+    OptionOpt,
+    VariantOpt,
+    parse_options,
+    parse_variants,
+    user_errors,
+)
+from tote.cli.simulate import PlotOpt
 from tote.cli.sweep import GamesOpt, JsonOpt, PlayersOpt, WorkersOpt, game_progress
 from tote.core.registry import get_game
 from tote.sim.runner import check_workers

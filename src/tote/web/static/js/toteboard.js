@@ -103,11 +103,19 @@ export function show(message, names) {
   // Further units a bet is valued in (Horse Fever: VP), each one more column.
   const others = board.other_units || [];
   const value = (e, digits) => `${e.value >= 0 ? "+" : ""}${e.value.toFixed(digits)}`;
+  // A value with its 95% interval beneath it, small, so the panel stays narrow.
+  const cell = (e, digits) =>
+    h(
+      "td",
+      { title: `95% interval ${e.low.toFixed(digits)} to ${e.high.toFixed(digits)}` },
+      value(e, digits),
+      h("span.muted", null, `${e.low.toFixed(digits)} to ${e.high.toFixed(digits)}`),
+    );
   const betList = bets.length
     ? h(
         "table.tote-bets",
         null,
-        h("caption", null, `Your bets now, by expected value (${board.unit})`),
+        h("caption", null, `Your bets now, by expected value (95% interval beneath)`),
         h(
           "thead",
           null,
@@ -115,8 +123,7 @@ export function show(message, names) {
             "tr",
             null,
             h("th", { scope: "col" }, "Bet"),
-            h("th", { scope: "col" }, "Value"),
-            h("th", { scope: "col" }, "95% interval"),
+            h("th", { scope: "col" }, board.unit),
             others.map((unit) => h("th", { scope: "col" }, unit)),
           ),
         ),
@@ -128,12 +135,8 @@ export function show(message, names) {
               i === 0 ? "tr.best" : "tr",
               null,
               h("th", { scope: "row" }, b.label),
-              h("td", null, value(b.ev, 1)),
-              h("td", null, `${b.ev.low.toFixed(1)} to ${b.ev.high.toFixed(1)}`),
-              others.map((unit) => {
-                const e = b.other_ev[unit];
-                return h("td", { title: `95% interval ${e.low.toFixed(2)} to ${e.high.toFixed(2)}` }, value(e, 2));
-              }),
+              cell(b.ev, 1),
+              others.map((unit) => cell(b.other_ev[unit], 2)),
             ),
           ),
         ),

@@ -121,7 +121,7 @@ def test_bare_ray_means_a_local_instance() -> None:
     """Issue 14: ``--ray [ADDRESS]``: alone (last or before another option), local."""
     assert bare_ray_is_local(["simulate", "g", "--ray"]) == ["simulate", "g", "--ray", "local"]
     assert bare_ray_is_local(["--ray", "--json"]) == ["--ray", "local", "--json"]
-    assert bare_ray_is_local(["--ray", "10.0.0.5:6379"]) == ["--ray", "10.0.0.5:6379"]
+    assert bare_ray_is_local(["--ray", "head-node:6379"]) == ["--ray", "head-node:6379"]
 
 
 def test_the_tote_script_reads_bare_ray(

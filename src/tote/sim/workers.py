@@ -120,7 +120,7 @@ def check_reachable(address: str) -> None:
     try:
         port = int(port_text)
     except ValueError:
-        raise ToteError(f"--ray {address}: not an address (e.g. 10.0.0.5:6379)") from None
+        raise ToteError(f"--ray {address}: not an address (e.g. head-node:6379)") from None
     try:
         socket.create_connection((host.strip("[]"), port), timeout=CONNECT_TIMEOUT).close()
     except OSError as exc:

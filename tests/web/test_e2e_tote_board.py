@@ -4,13 +4,14 @@ horse's chances and her bets by value (in Horse Fever, in Danari and in VP)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Error as PlaywrightError
 
-from .web_helpers import DESKTOP, LiveServer, NewPage, act_once, start_as_host, wait_for_board
+from .web_helpers import DESKTOP, LiveServer, NewPage, start_as_host, wait_for_board
 
 
 def _ann_against_bots(
@@ -66,19 +67,27 @@ def test_a_player_opens_the_tote_board_and_reads_her_odds(
 def test_horse_fevers_panel_values_her_bets_in_danari_and_vp(
     new_page: NewPage, live_server: LiveServer, screenshots: Path
 ) -> None:
-    """Issue 12, 2 (Horse Fever: "each bet's Danari and VP value"): once Ann may bet,
-    her panel lists her bets with a value in Danari and one in VP."""
+    """Issue 12, 2 (Horse Fever: "each bet's Danari and VP value"): Ann makes her other
+    moves at random until she may bet (HF 2.1); then, while she thinks, her panel lists
+    her bets with a value in Danari and one in VP (asking again after a refusal for
+    asking too often, as nothing else changes meanwhile)."""
     ann = new_page(**DESKTOP)
     _ann_against_bots(ann, live_server.url, ["odds", "random"], tote_board=True, game="horse-fever")
     ann.click("#tote-board summary")
     rng = random.Random(4)
-    vp_heading = "#tote-board .tote-bets thead th:text-is('VP')"
-    for _ in range(60):
-        try:
-            ann.wait_for_selector(vp_heading, timeout=2500)
+    betting = "button[data-action='place_bet']"
+    other_moves = ".actions button[data-action]:not([disabled]):not([data-action='place_bet'])"
+    for _ in range(300):
+        if ann.locator(betting).count():
             break
-        except PlaywrightTimeout:
-            act_once(ann, rng)
+        buttons = ann.locator(other_moves)
+        if ann.locator("#game.busy").count() or not buttons.count():
+            ann.wait_for_timeout(200)
+            continue
+        with contextlib.suppress(PlaywrightError):  # the view changed under the click
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=3000)
+    ann.wait_for_selector(betting)
+    ann.wait_for_selector("#tote-board .tote-bets thead th:text-is('VP')", timeout=30_000)
     heads = ann.locator("#tote-board .tote-bets thead th").all_inner_texts()
     assert heads == ["Bet", "Danari", "VP"]
     assert "95% interval" in ann.locator("#tote-board .tote-bets caption").inner_text()

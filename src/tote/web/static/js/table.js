@@ -249,7 +249,7 @@ function onMessage(message) {
       break;
     case "error":
       setBusy(false);
-      if (toteBoard.refused(message.message || "")) break;
+      if (toteBoard.refused(message.message || "", message.rule)) break;
       toast(message.message || "The move was refused.", "error", message.rule || "Not allowed");
       break;
     case "timeout": {

@@ -7,7 +7,7 @@
 
 import { fill, h } from "./ui.js";
 
-const panel = { element: null, send: null, asked: -1, shown: null, waiting: false };
+const panel = { element: null, send: null, asked: -1, shown: null, waiting: false, stale: false, retry: 0 };
 
 function percent(x) {
   return `${(100 * x).toFixed(1)}%`;
@@ -19,7 +19,12 @@ function half(e) {
 
 /** Ask for the board of the position with `moves` moves, once, if the panel is open. */
 function ask(moves) {
-  if (!panel.element || !panel.element.open || !panel.send || panel.waiting) return;
+  if (!panel.element || !panel.element.open || !panel.send) return;
+  if (panel.waiting) {
+    // The game moved on while a board is in the works: ask again once it is here.
+    if (moves !== panel.asked) panel.stale = true;
+    return;
+  }
   if (moves === panel.asked) return;
   panel.asked = moves;
   panel.waiting = true;
@@ -59,12 +64,21 @@ export function changed(moves, over) {
   ask(moves);
 }
 
-/** A refusal of the last request (shown in the panel; the next change asks again). */
-export function refused(message) {
+/** A refusal of the last request, shown in the panel. The next change asks again; a
+ * refusal for asking too often (rule `rate`, "ask again in N s") also asks again once
+ * the wait is over, so a player who is thinking, while nothing changes, still gets her
+ * board. */
+export function refused(message, rule) {
   if (!panel.waiting || !panel.element) return false;
   panel.waiting = false;
+  panel.stale = false;
   panel.asked = -1;
   fill(panel.element.querySelector(".tote-body"), h("p.muted", null, message));
+  const wait = rule === "rate" ? /in ([0-9.]+) s/.exec(message) : null;
+  if (wait) {
+    clearTimeout(panel.retry);
+    panel.retry = setTimeout(() => ask(panel.moves ?? 0), 1000 * Number(wait[1]) + 100);
+  }
   return true;
 }
 
@@ -72,6 +86,11 @@ export function refused(message) {
 export function show(message, names) {
   panel.waiting = false;
   if (!panel.element) return;
+  if (panel.stale) {
+    panel.stale = false;
+    ask(panel.moves ?? 0);
+    return;
+  }
   const board = message.board;
   const labels = [];
   for (const outcomes of Object.values(board.markets)) {

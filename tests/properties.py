@@ -37,6 +37,7 @@ from tote.core import CHANCE, Match, Record
 from tote.core.game import Game
 from tote.core.moves import Actor, Move
 from tote.core.state import State
+from tote.core.tote_board import Markets
 
 Setup = tuple[dict[str, Any], int, int]
 """Options, number of players, seed."""
@@ -58,6 +59,16 @@ def step_random(state: State, rng: random.Random) -> tuple[Actor, Move]:
     move = state.random_move(seat, rng)
     state.apply(seat, move)
     return seat, move
+
+
+def play_to_horizon(start: State, world: State, markets: Markets, rng: random.Random) -> State:
+    """Play ``world`` on with :func:`step_random` (chance from ``rng``, random players,
+    every move checked) until the race, question or scoring under way at ``start`` is
+    settled (:meth:`Markets.settled`) or the game is over: one real continuation, the
+    yardstick of the tote boards' honesty tests (issue 12, 2)."""
+    while not world.is_over and not markets.settled(start, world):
+        step_random(world, rng)
+    return world
 
 
 def all_views(state: State) -> str:

@@ -13,6 +13,8 @@ from tote.core import CHANCE, State, all_games
 from tote.core.game import Game
 from tote.core.tote_board import estimate
 
+from .properties import play_to_horizon
+
 PLAYERS = {"wits-and-wagers": 4, "wetten": 4, "carcassonne": 3}
 GAMES = [g for g in all_games() if g.markets is not None]
 
@@ -91,13 +93,7 @@ def test_the_first_race_chances_agree_with_real_first_races(game: Game) -> None:
     wins: dict[str, int] = {}
     for seed in range(runs):
         state = game.new_state(None, players)
-        rng = random.Random(10_000 + seed)
-        while not markets.settled(start, state) and not state.is_over:
-            turn = state.turn()
-            if turn.chance:
-                state.apply(CHANCE, state.sample_chance(rng))
-            else:
-                state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+        play_to_horizon(start, state, markets, random.Random(10_000 + seed))
         for market, outcome in markets.outcomes(start, state).items():
             if outcome == "1st":
                 wins[market] = wins.get(market, 0) + 1

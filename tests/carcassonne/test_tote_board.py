@@ -15,6 +15,8 @@ from tote.games.carcassonne.phases import BET
 from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tote_board import end_size, market_name
 
+from ..properties import play_to_horizon
+
 MARKETS = GAME.markets
 assert MARKETS is not None
 
@@ -48,13 +50,7 @@ def real_continuations(
     paid: dict[str, list[int]] = {chip.id: [] for chip in state.data.chip_by_id.values()}
     name = market_name(state, state.bet_tile)
     for _ in range(runs):
-        world = state.clone()
-        while not world.is_over and not MARKETS.settled(state, world):
-            turn = world.turn()
-            if turn.chance:
-                world.apply(CHANCE, world.sample_chance(rng))
-            else:
-                world.apply(turn.seats[0], world.random_move(turn.seats[0], rng))
+        world = play_to_horizon(state, state.clone(), MARKETS, rng)
         ends[MARKETS.outcomes(state, world)[name]] += 1
         size, _ = end_size(world, state.bet_tile)
         for chip in state.data.chip_by_id.values():

@@ -18,6 +18,7 @@ from tote.games.horse_fever.moves import (
 from tote.games.horse_fever.state import HorseFeverState
 from tote.games.horse_fever.tote_board import HorseFeverMarkets
 
+from ..properties import play_to_horizon
 from .hf_helpers import draw, first_bets, force_money, new_state, pass_all, set_up, started
 
 MARKETS = HorseFeverMarkets()
@@ -211,13 +212,7 @@ def test_issue_12_honesty_mid_game_first_places_agree_with_real_continuations() 
     wins = dict.fromkeys(state.colours, 0)
     rng = random.Random(99)
     for _ in range(runs):
-        world = state.sample_world(seat, rng)
-        while not MARKETS.settled(state, world) and not world.is_over:
-            turn = world.turn()
-            if turn.chance:
-                world.apply(CHANCE, world.sample_chance(rng))
-            else:
-                world.apply(turn.seats[0], world.random_move(turn.seats[0], rng))
+        world = play_to_horizon(state, state.sample_world(seat, rng), MARKETS, rng)
         for colour, place in MARKETS.outcomes(state, world).items():
             wins[colour] += place == "1st"
     for colour, outcomes in board.markets.items():

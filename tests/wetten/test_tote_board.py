@@ -10,13 +10,13 @@ import json
 import random
 from collections.abc import Callable
 
-from tote.core import CHANCE
 from tote.core.tote_board import Board, estimate
 from tote.games.wetten import GAME
 from tote.games.wetten.moves import NoChance, Pass, PlayActionCard, SecondBet, SetTheStakes
 from tote.games.wetten.state import WettenState
 from tote.games.wetten.tote_board import LABELS, WettenMarkets
 
+from ..properties import play_to_horizon
 from .wt_helpers import (
     deal,
     force_cash,
@@ -299,13 +299,7 @@ def test_mid_race_chances_agree_with_real_continuations() -> None:
     firsts: dict[str, int] = {}
     for i in range(runs):
         world = state.sample_world(seat, random.Random(70_000 + i))
-        rng = random.Random(80_000 + i)
-        while not MARKETS.settled(state, world):
-            turn = world.turn()
-            if turn.chance:
-                world.apply(CHANCE, world.sample_chance(rng))
-            else:
-                world.apply(turn.seats[0], world.random_move(turn.seats[0], rng))
+        play_to_horizon(state, world, MARKETS, random.Random(80_000 + i))
         for horse, outcome in MARKETS.outcomes(state, world).items():
             firsts[horse] = firsts.get(horse, 0) + (outcome == "1st")
     assert board.samples == 1000

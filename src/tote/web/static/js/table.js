@@ -8,118 +8,16 @@
 // It only ever shows what the views contain, keeps only its own seat's token
 // (in localStorage; the URL holds just #seat=N) and never logs a view.
 
-import { ApiError, forgetSeat, get, hostToken, post, savedName, savedSeat, saveName, saveSeat } from "./api.js";
+import { forgetSeat, get, post, saveSeat } from "./api.js";
+import { renderLog } from "./log.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
-import { fill, h, ordinal, seatColour, toast } from "./ui.js";
+import { renderHost, renderJoin, renderWaiting } from "./seats.js";
+import { renderResult } from "./standings.js";
+import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
-
-const $ = (id) => document.getElementById(id);
-const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
-const base = `/api/tables/${encodeURIComponent(tableId)}`;
-
-const page = {
-  table: null, // normalised table info
-  module: null, // the game's page module
-  game: null, // the game's information (bots, variants)
-  seat: null, // our seat, or null when watching
-  token: null,
-  host: hostToken(tableId),
-  view: null,
-  deadline: null,
-  socket: null,
-  connected: false,
-  retries: 0,
-  retryTimer: null,
-  pollTimer: null,
-  busyTimer: null,
-  watching: false,
-  logSize: -1,
-};
-
-// ------------------------------------------------------------------ the seat
-function readSeatFromUrl() {
-  const query = new URLSearchParams(location.search);
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  page.watching = query.has("watch") || fragment.has("watch");
-  const token = query.get("token") || fragment.get("token");
-  if (token) {
-    // A seat link: keep the token here, and take it out of the address bar.
-    const raw = query.get("seat") ?? fragment.get("seat");
-    const seat = raw === null || raw === "" ? NaN : Number(raw);
-    saveSeat(tableId, Number.isInteger(seat) ? seat : -1, token);
-    page.token = token;
-    page.seat = Number.isInteger(seat) ? seat : null;
-  } else if (!page.watching) {
-    const wanted = fragment.has("seat") ? Number(fragment.get("seat")) : null;
-    const saved = savedSeat(tableId, wanted);
-    if (saved) {
-      page.token = saved.token;
-      page.seat = saved.seat;
-    }
-  }
-  rewriteUrl();
-}
-
-function rewriteUrl() {
-  const hash = page.token !== null && page.seat !== null ? `#seat=${page.seat}` : page.watching ? "#watch" : "";
-  history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}${hash}`);
-}
-
-// ------------------------------------------------------------------ names
-const cap = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
-
-function names() {
-  const seats = page.table ? page.table.seats : [];
-  const players = page.view ? page.view.players : seats.length;
-  const out = [];
-  // Bots keep the server's placeholder name ("Player 3"): call them by their bot,
-  // numbered when a table has several of one kind ("Odds bot 1", "Odds bot 2").
-  const unnamed = (s) => s && s.bot && (!s.name || /^Player \d+$/.test(s.name));
-  const kinds = {};
-  for (const s of seats) if (unnamed(s)) kinds[s.bot] = (kinds[s.bot] || 0) + 1;
-  const counted = {};
-  for (let i = 0; i < players; i += 1) {
-    const s = seats[i];
-    if (unnamed(s)) {
-      counted[s.bot] = (counted[s.bot] || 0) + 1;
-      out.push(`${cap(s.bot)} bot${kinds[s.bot] > 1 ? ` ${counted[s.bot]}` : ""}`);
-    } else if (s && s.name) out.push(s.name);
-    else out.push(`Seat ${i + 1}`);
-  }
-  return out;
-}
-
-function isBot(seat) {
-  const s = page.table && page.table.seats[seat];
-  return Boolean(s && s.bot);
-}
-
-function context() {
-  return {
-    seat: page.view ? page.view.seat : page.seat,
-    names: names(),
-    isBot,
-    tableId,
-    deadline: page.deadline,
-    host: Boolean(page.host),
-  };
-}
+import { fill, h, seatColour, toast } from "./ui.js";
 
 // ------------------------------------------------------------------ table info
-async function loadTable() {
-  try {
-    page.table = normaliseTable(await get(base));
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      fill($("game"), h("div.panel", null, h("h2", null, "No such table"), h("p", null, "The table may have been removed. "), h("a.button", { href: "/" }, "Back to the lobby")));
-      return false;
-    }
-    toast(err.message, "error", "Cannot load the table");
-    return page.table !== null;
-  }
-  return true;
-}
-
 async function loadModule(game) {
   try {
     return await import(`/static/games/${encodeURIComponent(game)}.js`);
@@ -334,172 +232,6 @@ function renderChrome() {
   schedulePoll();
 }
 
-function freeSeats() {
-  return page.table ? page.table.seats.filter((s) => s.free) : [];
-}
-
-function renderJoin() {
-  const box = $("join");
-  const free = freeSeats();
-  if (page.token || !page.table || page.table.status !== "open" || !free.length) {
-    box.hidden = true;
-    return;
-  }
-  if (box.dataset.free === free.map((s) => s.seat).join(",") && !box.hidden) return; // keep what is typed
-  box.dataset.free = free.map((s) => s.seat).join(",");
-  const nameInput = h("input#join-name", { type: "text", maxlength: "40", placeholder: "Your name", value: savedName(), required: true });
-  const seatSelect = h(
-    "select#join-seat",
-    { "aria-label": "Seat" },
-    free.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat + 1}`)),
-  );
-  fill(
-    box,
-    h("h2", null, "Join this table"),
-    h("p.help", null, "Pick a free seat and the name the others will see. You can also just watch."),
-    h(
-      "form.join-form",
-      {
-        onsubmit: async (e) => {
-          e.preventDefault();
-          const name = nameInput.value.trim();
-          if (!name) {
-            toast("Write your name first.");
-            return;
-          }
-          try {
-            const joined = await post(`${base}/join`, { seat: Number(seatSelect.value), name });
-            saveName(name);
-            saveSeat(tableId, joined.seat, joined.token, name);
-            page.seat = joined.seat;
-            page.token = joined.token;
-            rewriteUrl();
-            await loadTable();
-            renderAll();
-            connect();
-          } catch (err) {
-            toast(err.message, "error", err.rule || "Cannot join");
-            await loadTable();
-            renderChrome();
-          }
-        },
-      },
-      h("label", null, h("span.label", null, "Name"), nameInput),
-      h("label", null, h("span.label", null, "Seat"), seatSelect),
-      h("button.primary", { type: "submit" }, "Join"),
-      h("button.ghost", { type: "button", onclick: () => { page.watching = true; rewriteUrl(); box.hidden = true; } }, "Just watch"),
-    ),
-  );
-  box.hidden = page.watching;
-}
-
-function seatList() {
-  const ctx = context();
-  return h(
-    "ul.seat-list",
-    null,
-    page.table.seats.map((s) =>
-      h(
-        "li",
-        { dataset: { seat: String(s.seat) } },
-        h("span.seat-dot", { style: { background: seatColour(s.seat) } }),
-        h("span.seat-number", null, `Seat ${s.seat + 1}`),
-        s.free ? h("span.pill.free", null, "free") : h("span", null, ctx.names[s.seat]),
-        s.bot ? h("span.pill.bot", null, "bot") : null,
-        s.seat === ctx.seat && page.token ? h("span.pill.you", null, "you") : null,
-      ),
-    ),
-  );
-}
-
-function renderWaiting() {
-  const box = $("waiting");
-  const table = page.table;
-  if (table && table.status === "ended") {
-    box.hidden = false;
-    fill(box, h("h2", null, "The host has ended this table"), h("p.help", null, "No more moves can be played here."), h("a.button", { href: "/" }, "Back to the lobby"));
-    return;
-  }
-  if (!table || table.status !== "open") {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const free = freeSeats().length;
-  fill(
-    box,
-    h("h2", null, "Waiting for the game to start"),
-    seatList(),
-    h(
-      "p.help",
-      null,
-      free
-        ? `${free === 1 ? "One seat is" : `${free} seats are`} free. Share the table link: ${location.origin}/t/${tableId}`
-        : page.host
-          ? "Everyone is seated: start the game when you are ready."
-          : "Everyone is seated: the host starts the game.",
-    ),
-  );
-}
-
-function renderHost() {
-  const box = $("host");
-  const table = page.table;
-  if (!page.host || !table || table.status === "ended" || table.status === "finished" || (page.view && page.view.over)) {
-    box.hidden = true;
-    return;
-  }
-  box.hidden = false;
-  const open = table.status === "open";
-  const free = freeSeats();
-  const key = `${table.status}|${free.map((s) => s.seat).join(",")}`;
-  if (box.dataset.key === key) return;
-  box.dataset.key = key;
-  const hostCall = async (path, body, done) => {
-    try {
-      await post(`${base}/${path}`, body, { headers: { "X-Host-Token": page.host } });
-      if (done) toast(done, "info");
-      await loadTable();
-      renderChrome();
-      if (path === "start" && !page.connected) connect();
-    } catch (err) {
-      toast(err.message, "error", err.rule || "Refused");
-    }
-  };
-  const bots = (page.game && page.game.bots) || [];
-  fill(
-    box,
-    h("h3", null, "Host"),
-    open && free.length
-      ? h(
-          "div.bot-add",
-          null,
-          free.map((s) => {
-            const select = h("select", { "aria-label": `Bot for seat ${s.seat + 1}` }, (bots.length ? bots : ["random"]).map((b) => h("option", { value: b }, b)));
-            return h(
-              "div.row",
-              null,
-              h("span", null, `Seat ${s.seat + 1}:`),
-              select,
-              h("button.small", { type: "button", dataset: { addBot: String(s.seat) }, onclick: () => hostCall("bots", { seat: s.seat, bot: select.value }, `A bot takes seat ${s.seat + 1}.`) }, "Add bot"),
-            );
-          }),
-        )
-      : null,
-    open ? h("button.primary#start-game", { type: "button", onclick: () => hostCall("start", {}, "The game starts.") }, "Start the game") : null,
-    h(
-      "button.danger.small#end-table",
-      {
-        type: "button",
-        onclick: () => {
-          if (confirm("End this table for everyone?")) hostCall("end", {}, "The table is ended.");
-        },
-      },
-      "End the table",
-    ),
-  );
-}
-
 function renderGame() {
   const el = $("game");
   if (!page.view) {
@@ -512,68 +244,6 @@ function renderGame() {
     fill(el, h("p.error-text", null, `This page cannot draw the game: ${err.message}`));
     throw err;
   }
-}
-
-function describe(event, ctx) {
-  if (page.module && page.module.describeEvent) {
-    const text = page.module.describeEvent(event, ctx);
-    if (text) return text;
-  }
-  const fields = Object.entries(event).filter(([k]) => k !== "kind").map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${event.kind.replace(/_/g, " ")}${fields.length ? ` (${fields.join(", ")})` : ""}`;
-}
-
-function renderLog() {
-  const log = (page.view && page.view.log) || [];
-  const list = $("log");
-  if (log.length === page.logSize) return;
-  page.logSize = log.length;
-  const ctx = context();
-  const shown = log.slice(-80);
-  const items = shown
-    .map((event, i) => {
-      const text = describe(event, ctx);
-      if (text === null) return null;
-      return h("li", { class: `ev-${event.kind}`, value: String(log.length - shown.length + i + 1) }, text);
-    })
-    .filter(Boolean)
-    .reverse();
-  fill(list, items.length ? items : h("li.muted", null, "Nothing yet."));
-}
-
-function renderResult() {
-  const box = $("result");
-  const view = page.view;
-  if (!view || !view.over || !view.result) {
-    box.hidden = true;
-    return;
-  }
-  const ctx = context();
-  const result = view.result;
-  const order = result.scores.map((score, seat) => ({ seat, score, rank: result.ranking[seat] })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const label = (page.module && page.module.scoreLabel) || "score";
-  const winners = result.winners.map((s) => ctx.names[s]);
-  const iWon = ctx.seat !== null && result.winners.includes(ctx.seat);
-  box.hidden = false;
-  fill(
-    box,
-    h("h2", null, iWon ? "★ You win!" : `★ ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`),
-    h(
-      "ol.ranking",
-      null,
-      order.map((r) =>
-        h(
-          "li",
-          { class: result.winners.includes(r.seat) ? "winner" : "", dataset: { seat: String(r.seat) } },
-          h("span.rank", null, ordinal(r.rank)),
-          h("span.seat-dot", { style: { background: seatColour(r.seat) } }),
-          h("span.name", null, ctx.names[r.seat] + (r.seat === ctx.seat ? " (you)" : "")),
-          h("span.score", null, `${r.score.toLocaleString("en")} ${label}`),
-        ),
-      ),
-    ),
-    h("p", null, h("a.button", { href: "/" }, "Back to the lobby")),
-  );
 }
 
 // ------------------------------------------------------------------ timer
@@ -593,6 +263,7 @@ function tickTimer() {
 
 // ------------------------------------------------------------------ start
 async function main() {
+  Object.assign(hooks, { renderAll, renderChrome, connect });
   if (!tableId) {
     location.href = "/";
     return;

@@ -86,8 +86,9 @@ def test_a_meeple_goes_on_the_feature_clicked_which_lights_up_on_hover(
     assert button.inner_text() == label
 
     paint = "stroke" if feature.startswith("road") else "fill"
-    lit = f"([sel, was]) => getComputedStyle(document.querySelector(sel).lastElementChild).{paint} !== was"
-    before = ann.evaluate(f"sel => getComputedStyle(document.querySelector(sel).lastElementChild).{paint}", region)
+    shape = "document.querySelector(sel).lastElementChild"
+    lit = f"([sel, was]) => getComputedStyle({shape}).{paint} !== was"
+    before = ann.evaluate(f"sel => getComputedStyle({shape}).{paint}", region)
     px, py = _point_on(ann, region)
     ann.mouse.move(px, py)
     ann.wait_for_function(lit, arg=[region, before])
@@ -98,7 +99,8 @@ def test_a_meeple_goes_on_the_feature_clicked_which_lights_up_on_hover(
 
     logged = _log_size(ann)
     ann.mouse.click(px, py)
-    meeple = f".cc-board g.tile[data-x='{x}'][data-y='{y}'] .meeple-mark[data-seat='0'][data-feature='{feature}']"
+    tile = f".cc-board g.tile[data-x='{x}'][data-y='{y}']"
+    meeple = f"{tile} .meeple-mark[data-seat='0'][data-feature='{feature}']"
     ann.wait_for_selector(meeple)
     ann.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=logged)
     assert ann.locator(f"{meeple} text.letter").text_content() == "A"
@@ -110,7 +112,7 @@ def test_the_board_pans_zooms_fits_and_keeps_the_pan_across_views(
     new_page: NewPage, live_server: LiveServer, screenshots: Path
 ) -> None:
     """Issue 15: a drag pans (and is not a click: nothing is chosen or sent), a drag
-    ending off the board is harmless, the wheel zooms about the cursor, + and − zoom,
+    ending off the board is harmless, the wheel zooms about the cursor, + and minus zoom,
     arrow keys pan the focused board, a new view keeps the pan, and Fit shows every tile."""
     ann = new_page(**DESKTOP)
     _start(ann, live_server)
@@ -143,8 +145,11 @@ def test_the_board_pans_zooms_fits_and_keeps_the_pan_across_views(
 
     ann.mouse.move(cx, cy)
     ann.mouse.wheel(0, -240)
-    ann.wait_for_function("k => document.querySelector('.cc-board g.cc-view').getAttribute('transform').split('scale(')[1].startsWith(k) === false", arg=str(k))
-    assert _transform(ann)[2] > k
+    ann.wait_for_function(
+        "k => +document.querySelector('.cc-board g.cc-view').getAttribute('transform')"
+        ".split('scale(')[1].slice(0, -1) > k",
+        arg=k,
+    )
     zoomed = _transform(ann)[2]
     ann.click("[data-zoom=out]")
     assert _transform(ann)[2] < zoomed
@@ -173,7 +178,8 @@ def test_the_board_pans_zooms_fits_and_keeps_the_pan_across_views(
           const frame = document.querySelector('svg.cc-board').getBoundingClientRect();
           return [...document.querySelectorAll('.cc-board g.tile')].every((t) => {
             const r = t.getBoundingClientRect();
-            return r.left >= frame.left - 1 && r.right <= frame.right + 1 && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1;
+            return r.left >= frame.left - 1 && r.right <= frame.right + 1
+              && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1;
           });
         }"""
     )
@@ -197,7 +203,8 @@ def test_a_pinch_zooms_the_board_on_a_phone(
 
     def touch(kind: str, spread: float) -> None:
         points = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else points})
+        touching = [] if kind == "touchEnd" else points
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touching})
 
     touch("touchStart", 20)
     for spread in (30, 45, 60, 80):
@@ -222,7 +229,8 @@ def test_clicking_where_the_tile_cannot_go_says_why_and_sends_nothing(
     tx, ty, k = _transform(ann)
     box = ann.locator("svg.cc-board").bounding_box()
     assert box
-    far = (box["x"] + tx - 1.5 * 60 * k, box["y"] + ty - 1.5 * 60 * k)  # the place NW of NW of the start
+    # the middle of the place two north and two west of the start tile: touching no tile
+    far = (box["x"] + tx - 1.5 * 60 * k, box["y"] + ty - 1.5 * 60 * k)
     assert far[0] > box["x"] and far[1] > box["y"]
     ann.mouse.click(*far)
     assert "must touch" in ann.locator(".cc-note").inner_text()
@@ -232,7 +240,9 @@ def test_clicking_where_the_tile_cannot_go_says_why_and_sends_nothing(
     assert _log_size(ann) == logged and ann.locator(".cc-board .spot.chosen").count() == 0
 
 
-def test_a_whole_turn_by_keyboard_only(new_page: NewPage, live_server: LiveServer, screenshots: Path) -> None:
+def test_a_whole_turn_by_keyboard_only(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
     """Issue 16: tile and meeple (and a chip if a betting office comes up) by keyboard
     alone: Tab to a "?" place, Space chooses it, R turns, Enter places; the focus moves
     to the tile's features and Enter puts the meeple on. Keys in the wrong state (R

@@ -58,9 +58,13 @@ def _log_size(page: Any) -> int:
 
 
 def _place_first_spot(page: Any) -> tuple[int, int]:
+    """Choose the first "?" place by clicking it, see that pointing at its name in the
+    panel lights it on the board (issue 15), and place the tile; returns the place."""
     spot = page.locator(".cc-board .spot").first
     x, y = int(spot.get_attribute("data-x") or 0), int(spot.get_attribute("data-y") or 0)
     spot.click()
+    page.hover(".actions .cc-place")
+    page.wait_for_selector(f".cc-board .spot.chosen.hl[data-x='{x}'][data-y='{y}']")
     page.click("[data-action=place]:not([disabled])")
     page.wait_for_selector(MINE.format("meeple"))
     return x, y
@@ -88,12 +92,14 @@ def test_a_meeple_goes_on_the_feature_clicked_which_lights_up_on_hover(
     paint = "stroke" if feature.startswith("road") else "fill"
     shape = "document.querySelector(sel).lastElementChild"
     lit = f"([sel, was]) => getComputedStyle({shape}).{paint} !== was"
+    ann.mouse.move(1, 1)  # away from the buttons that came where "Place tile" was
+    ann.wait_for_selector(f"{region}.hl", state="detached")
     before = ann.evaluate(f"sel => getComputedStyle({shape}).{paint}", region)
     px, py = _point_on(ann, region)
     ann.mouse.move(px, py)
     ann.wait_for_function(lit, arg=[region, before])
     button.hover()
-    ann.wait_for_selector(f"{region}.hl")
+    ann.wait_for_selector(f"{region}.hl", state="attached")
     ann.mouse.move(px, py)
     ann.screenshot(path=str(screenshots / "cc-board-desktop-hover.png"))
 

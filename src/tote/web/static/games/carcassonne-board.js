@@ -13,7 +13,7 @@ import { T, featureRegions, tileGroup, turnedFace } from "./carcassonne-tiles.js
 import { featureWords, placeName } from "./carcassonne-words.js";
 
 const DRAG = 6; // pixels a pointer moves before a press becomes a drag
-const [K_MIN, K_MAX, K_FIT] = [0.1, 4, 1.5];
+const [K_MIN, K_MAX, K_FIT] = [0.1, 4, 2];
 const STEPS = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: 2, E: 3, S: 0, W: 1 };
 const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };

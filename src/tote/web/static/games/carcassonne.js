@@ -220,7 +220,7 @@ function restoreFocus(el, key) {
   if (key === null || el.contains(document.activeElement)) return;
   const same = key && el.querySelector(`[data-focus="${CSS.escape(key)}"]`);
   const next = same || el.querySelector(".cc-board .region, .cc-board .spot") || el.querySelector(".actions button:not([disabled])") || el.querySelector("svg.cc-board");
-  if (next) next.focus({ preventScroll: Boolean(same) });
+  if (next) next.focus({ preventScroll: true });
 }
 
 function lightUp(el, target, on) {
@@ -229,7 +229,8 @@ function lightUp(el, target, on) {
   const ref = target.closest("[data-hl-x], .actions button[data-feature], .actions button[data-abbot]");
   if (!ref) return;
   if (ref.dataset.hlX !== undefined) {
-    const tile = el.querySelector(`.cc-board g.tile:not(.ghost)[data-x="${ref.dataset.hlX}"][data-y="${ref.dataset.hlY}"]`);
+    const at = `[data-x="${ref.dataset.hlX}"][data-y="${ref.dataset.hlY}"]`;
+    const tile = el.querySelector(`.cc-board g.tile:not(.ghost)${at}`) || el.querySelector(`.cc-board .spot${at}`);
     if (tile) tile.classList.add("hl");
   }
   const feature = ref.dataset.feature || ref.dataset.abbot;

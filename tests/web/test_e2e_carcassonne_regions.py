@@ -169,7 +169,13 @@ def test_a_monastery_offering_meeple_and_abbot_asks_which_and_settling_is_by_cli
         "chooser": 0,
         "features": [{"feature": f, "kind": f.split(":")[0], "tiles": 3} for f in labels],
     }
+    tile["chips"] = [{"seat": 0, "chip": "4"}, {"seat": 1, "chip": None}]
     assert not page.evaluate(CLICK_EVERY_REGION, view)
-    assert page.locator(".cc-board .region[aria-label^='Settle against the']").count() == len(
-        labels
-    )
+    settle = page.locator(".cc-board .region[aria-label^='Settle against the']")
+    assert settle.count() == len(labels)
+
+    # Issue 16: chips on the office carry their seat's letter; issue 15: bets name
+    # their place from the start tile, never by coordinates.
+    assert page.locator(".cc-board .chip text").all_text_contents() == ["A", "B"]
+    assert page.inner_text(".players tr[data-seat='0'] td.placed") == "4 on the start tile"
+    assert page.inner_text(".players tr[data-seat='1'] td.placed") == "a chip on the start tile"

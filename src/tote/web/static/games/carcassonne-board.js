@@ -250,6 +250,10 @@ function listen(st) {
   const end = (e) => {
     if (!st.pointers.delete(e.pointerId)) return;
     if (st.drag && st.drag.moved) st.suppress = true;
+    if (st.pinch && st.pointers.size === 1) {
+      const [[id, at]] = [...st.pointers.entries()];
+      st.drag = { at, tx: st.keep.tx, ty: st.keep.ty, moved: true, id };
+    }
     if (st.pointers.size < 2) st.pinch = null;
     if (!st.pointers.size) {
       st.drag = null;

@@ -88,7 +88,7 @@ export function featureChoices(view, ctx) {
 }
 
 // ------------------------------------------------------------------ why not here
-/** Why the drawn tile cannot go on (x, y), in words (CC 2.2; The River, CR 2). */
+/** Why the drawn tile cannot go on (x, y), in words, naming the rule (CC 2.2; The River, CR 2.2-2.3). */
 function whyNot(view, x, y) {
   const st = view.state;
   const at = new Map(st.tiles.map((t) => [`${t.x},${t.y}`, t]));
@@ -102,8 +102,8 @@ function whyNot(view, x, y) {
     const turned = turnedFace(face, r);
     return around.every(([side, t]) => turned.edges["NESW".indexOf(side)] === t.edges[OPPOSITE[side]]);
   });
-  if (fits && (st.river || (face.river || []).length)) return "Not there: the river must go on from its open end, and may not bend the same way twice running (The River).";
-  return "Not there: no turn of this tile matches the edges around it (a city meets a city, a road a road, a field a field).";
+  if (fits && (st.river || (face.river || []).length)) return "Not there: the river must go on from its open end (CR 2.2) and may not bend the same way twice running (CR 2.3).";
+  return "Not there: no turn of this tile matches the edges around it: a city meets a city, a road a road, a field a field (CC 2.2).";
 }
 
 // ------------------------------------------------------------------ the board
@@ -112,7 +112,7 @@ function boardState(node, ctx) {
   const key = ctx.tableId || "table";
   const keep = views.get(key) || { k: 1, tx: 0, ty: 0, auto: true };
   views.set(key, keep);
-  const svg = s("svg", { class: "cc-board", tabindex: 0, role: "application", "aria-label": "The board: arrow keys move it, + and - zoom, F fits it; Tab goes to the places and features you may choose", "data-focus": "board" });
+  const svg = s("svg", { class: "cc-board", tabindex: 0, role: "group", "aria-label": "The board: arrow keys move it, + and - zoom, F fits it; Tab goes to the places and features you may choose", "data-focus": "board" });
   const layer = s("g", { class: "cc-view" });
   svg.append(layer);
   const note = h("p.cc-note", { role: "status", "aria-live": "polite" });

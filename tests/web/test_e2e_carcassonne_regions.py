@@ -25,13 +25,15 @@ SET_UP = """async () => {
   root.id = 'cc-test';
   root.className = 'game';
   document.body.replaceChildren(root);
+  window.sent = [];
+  const ctx = { seat: 0, names: ['Ann', 'Bob'], tableId: 'regions' };
+  window.show = (view) => cc.render(view, root, (m) => window.sent.push(m), ctx);
 }"""
 
 CLICK_EVERY_REGION = """(view) => {
   const el = document.getElementById('cc-test');
-  const sent = [];
-  const ctx = { seat: 0, names: ['Ann', 'Bob'], tableId: 'regions' };
-  cc.render(view, el, (m) => sent.push(m), ctx);
+  const sent = window.sent;
+  show(view);
   const problems = [];
   for (const move of view.legal_moves.filter((m) => m.feature)) {
     const region = el.querySelector(`.cc-board .region[data-feature="${move.feature}"]`);
@@ -110,9 +112,16 @@ def _view(
     }
 
 
+BLANK = '<!doctype html><link rel="stylesheet" href="/static/css/tote.css"><body></body>'
+
+
 def _open(new_page: NewPage, live_server: LiveServer) -> Any:
+    """A bare page of the server's origin with the site's styles, the Carcassonne
+    module loaded and ``show(view)`` drawing it for seat 0 (``sent``: the moves)."""
     page = new_page(**DESKTOP)
-    page.goto(live_server.url + "/")
+    url = live_server.url + "/carcassonne-regions"
+    page.route(url, lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(url)
     page.evaluate(SET_UP)
     return page
 
@@ -179,3 +188,31 @@ def test_a_monastery_offering_meeple_and_abbot_asks_which_and_settling_is_by_cli
     assert page.locator(".cc-board .chip text").all_text_contents() == ["A", "B"]
     assert page.inner_text(".players tr[data-seat='0'] td.placed") == "4 on the start tile"
     assert page.inner_text(".players tr[data-seat='1'] td.placed") == "a chip on the start tile"
+
+
+def test_after_the_meeple_the_keyboard_lands_on_the_chips_when_a_bet_is_due(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    """Issue 16: when the feature that had the keyboard focus goes (the meeple is
+    placed) and a betting office asks for a chip, the focus moves to the first chip, so
+    Enter bets it: no mouse needed."""
+    page = _open(new_page, live_server)
+    spec = next(t for t in bookmaker_tiles().tiles if t.roads)
+    form = forms_of(spec)[0]
+    label = next(s.label for s in form.segments if s.kind == ROAD)
+    meeple = {"type": "place_meeple", "feature": label}
+    page.evaluate("v => show(v)", _view(_entry(form, False), [meeple, {"type": "no_meeple"}]))
+    page.focus(f".cc-board .region[data-feature='{label}']")
+    page.keyboard.press("Enter")
+    bet = _view(
+        _entry(form, False), [{"type": "place_chip", "chip": "4"}, {"type": "no_chip"}], "bet"
+    )
+    bet["state"]["bet_on"] = [0, 0]
+    page.evaluate("v => show(v)", bet)
+    assert page.evaluate("() => document.activeElement.dataset.chip") == "4"
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.sent") == [meeple, {"type": "place_chip", "chip": "4"}]
+    assert (
+        page.inner_text(".actions[data-phase='bet'] p")
+        == "The new betting office is on the start tile."
+    )

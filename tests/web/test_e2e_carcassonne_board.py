@@ -156,7 +156,10 @@ def test_the_board_pans_zooms_fits_and_keeps_the_pan_across_views(
         ".split('scale(')[1].slice(0, -1) > k",
         arg=k,
     )
-    zoomed = _transform(ann)[2]
+    wx, wy, zoomed = _transform(ann)
+    under = ((cx - box["x"] - tx3) / k, (cy - box["y"] - ty3) / k)
+    after = ((cx - box["x"] - wx) / zoomed, (cy - box["y"] - wy) / zoomed)
+    assert abs(under[0] - after[0]) < 0.5 and abs(under[1] - after[1]) < 0.5  # about the cursor
     ann.click("[data-zoom=out]")
     assert _transform(ann)[2] < zoomed
     ann.click("[data-zoom=in]")

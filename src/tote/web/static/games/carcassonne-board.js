@@ -12,7 +12,7 @@ import { h, s } from "../js/ui.js";
 import { T, featureRegions, tileGroup, turnedFace } from "./carcassonne-tiles.js";
 import { featureWords, placeName } from "./carcassonne-words.js";
 
-const DRAG = 6; // pixels a pointer moves before a press becomes a drag
+const DRAG = { mouse: 6, pen: 6, touch: 12 }; // pixels a pointer moves before a press becomes a drag
 const [K_MIN, K_MAX, K_FIT] = [0.1, 4, 2];
 const STEPS = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const OPPOSITE = { N: 2, E: 3, S: 0, W: 1 };
@@ -238,7 +238,7 @@ function listen(st) {
     const drag = st.drag;
     if (!drag || drag.id !== e.pointerId) return;
     const [dx, dy] = [p[0] - drag.at[0], p[1] - drag.at[1]];
-    if (!drag.moved && Math.hypot(dx, dy) < DRAG) return;
+    if (!drag.moved && Math.hypot(dx, dy) < (DRAG[e.pointerType] || 6)) return;
     if (!drag.moved) {
       drag.moved = true;
       try { svg.setPointerCapture(e.pointerId); } catch { /* the pointer is gone */ }

@@ -249,10 +249,14 @@ function hooks(el) {
     const { view, ctx, rerender } = el._ccCur;
     if (turnTile(view, ctx)) rerender();
   });
-  el.addEventListener("mouseover", (e) => lightUp(el, e.target, true));
-  el.addEventListener("mouseout", (e) => lightUp(el, e.relatedTarget, Boolean(e.relatedTarget)));
-  el.addEventListener("focusin", (e) => lightUp(el, e.target, true));
-  el.addEventListener("focusout", () => lightUp(el, null, false));
+  // On the whole page: anything carrying data-hl-x/data-hl-y (a place named in the log,
+  // say) lights that place on the board while pointed at or focused.
+  const page = el.ownerDocument;
+  const light = (target, on) => target instanceof Element && lightUp(el, target, on);
+  page.addEventListener("mouseover", (e) => light(e.target, true));
+  page.addEventListener("mouseout", (e) => (e.relatedTarget ? light(e.relatedTarget, true) : lightUp(el, null, false)));
+  page.addEventListener("focusin", (e) => light(e.target, true));
+  page.addEventListener("focusout", () => lightUp(el, null, false));
 }
 
 // ------------------------------------------------------------------ render

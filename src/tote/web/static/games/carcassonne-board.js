@@ -59,7 +59,7 @@ export function turnTile(view, ctx) {
 
 /**
  * The meeple step's (or the settling step's) choices on the board: per feature,
- * what a click on it sends, ``{feature, label, moves}``; ``tile`` is where they lie.
+ * what a click on it sends, ``{feature, label, moves}``, and ``x``, ``y``: the tile they lie on.
  */
 export function featureChoices(view, ctx) {
   const st = view.state;

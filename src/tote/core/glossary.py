@@ -20,7 +20,7 @@ MAX_TERM = 40
 MAX_EXPLANATION = 400
 
 TermText = Annotated[
-    str, StringConstraints(min_length=2, max_length=MAX_TERM, strip_whitespace=True)
+    str, StringConstraints(min_length=1, max_length=MAX_TERM, strip_whitespace=True)
 ]
 
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tote.core.errors import ToteError
-from tote.core.game import Game
 from tote.core.registry import get_game
-from tote.core.state import State
 from tote.server.connection import Connection, to_json
 from tote.server.schemas import SeatInfo, TableInfo
 from tote.store import TableRow
@@ -63,6 +61,11 @@ def view_message(
     (WebSocket clients, which keep the log), the view's ``log`` is null and
     the message carries the seat's log entries from ``log_from`` on as
     ``"log_from"`` and ``"log"``: a view no longer grows with the game.
+
+    Once the game is over the message also carries ``"standings"`` (issue 15): every
+    seat's rank, score and the lines it came from. It sits beside the view, which stays
+    exactly ``State.view(seat)``; a finished game hides nothing, so every seat and the
+    spectators get the same standings.
     """
     match = table.match
     message: dict[str, Any] = {
@@ -83,25 +86,10 @@ def view_message(
         message["view"] = state.view(seat, log=False)
         message["log_from"] = log_from
         message["log"] = state.log_view(seat, log_from)
-    add_standings(match.game, state, message["view"])
+    standings = match.game.standings(state) if state.is_over else None
+    if standings is not None:
+        message["standings"] = standings.to_json()
     return message
-
-
-def add_standings(game: Game, state: State, view: dict[str, Any]) -> None:
-    """A finished game's view gets its standings (issue 15): ``result.standings``, one
-    entry per seat (rank, score, the lines the score came from), with
-    ``result.score_unit`` and ``result.tie_break``. Only once the game is over, when
-    everything is revealed: no line can tell a seat what it may not know."""
-    result = view.get("result")
-    if result is None:
-        return
-    standings = game.standings(state)
-    if standings is None:
-        return
-    data = standings.to_json()
-    result["standings"] = data["seats"]
-    result["score_unit"] = data["unit"]
-    result["tie_break"] = data["tie_break"]
 
 
 def log_size(table: TableRuntime) -> int:

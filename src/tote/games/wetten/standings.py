@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from tote.core.result import Result
 from tote.core.standings import ScoreLine, Standings, build_standings
 from tote.games.wetten.data import board
-from tote.games.wetten.payout import SECOND_BET
 
 if TYPE_CHECKING:
     from tote.games.wetten.state import WettenState
@@ -22,6 +21,8 @@ if TYPE_CHECKING:
 
 def standings(state: WettenState, result: Result) -> Standings:
     """Starting money, winnings per race, stakes, race cards, action cards, top-ups."""
+    from tote.games.wetten.payout import SECOND_BET  # payout imports the whole game
+
     n = state.num_players
     start = board(state.options.board_file).starting_money.amount
     stakes = [0] * n

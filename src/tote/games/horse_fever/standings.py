@@ -28,6 +28,16 @@ BOARD_TIE_BREAK = (
     " (ruling R19); a player who lost the game ranks last"
 )
 
+BOARD_ORDER = (
+    "Starting VP",
+    "Win bets won",
+    "Show bets won",
+    "Targets fulfilled",
+    "VP bought at the English auction",
+    "VP sold at the Dutch auction",
+    "VP lost: Minimum Bet not covered",
+)
+
 
 def standings(state: HorseFeverState, result: Result) -> Standings:
     if state.party:
@@ -60,7 +70,8 @@ def _board(state: HorseFeverState, result: Result) -> Standings:
             add(seat, label, vp)
     lines: list[list[ScoreLine]] = []
     for seat in range(n):
-        mine = [ScoreLine(label, vp) for label, vp in sums[seat].items()]
+        ordered = sorted(sums[seat].items(), key=lambda item: BOARD_ORDER.index(item[0]))
+        mine = [ScoreLine(label, vp) for label, vp in ordered]
         if not state.eliminated[seat]:
             stables = sum(1 for owner in state.owner if owner == seat)
             mine.append(ScoreLine(f"Stable Owner cards ({stables})", stables))

@@ -56,7 +56,7 @@ def check_standings_shown(page: Any, standings: dict[str, Any]) -> None:
         for i, line in enumerate(seat["lines"]):
             assert lines.nth(i).locator(".what").inner_text() == line["label"]
             shown = lines.nth(i).locator(".points").inner_text()
-            assert shown.lstrip("+−").replace(",", "") == str(abs(line["points"]))
+            assert shown.lstrip("+\u2212").replace(",", "") == str(abs(line["points"]))
     if standings["tie_break"]:
         assert standings["tie_break"] in page.inner_text("#result .tie-break")
     assert page.locator("#result p.result-actions a.button").inner_text() == "Back to the lobby"

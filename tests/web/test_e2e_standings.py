@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from .web_helpers import DESKTOP, PHONE, LiveServer, NewPage
 
 FINISHED = 90_000
@@ -83,23 +85,38 @@ def test_the_end_shows_each_seats_standing_on_desktop_and_phone(
     phone.locator("#result").screenshot(path=str(screenshots / "standings-wc-phone.png"))
 
 
-def test_horse_fever_standings_name_the_danari_that_break_ties(
-    live_server: LiveServer, new_page: NewPage, screenshots: Path
+@pytest.mark.parametrize(
+    ("game", "bots", "body", "size"),
+    [
+        ("horse-fever", ["odds", "random", "odds"], {"variants": ["short"]}, "phone"),
+        ("carcassonne", ["greedy", "random"], {}, "desktop"),
+        ("wits-and-wagers", ["random"] * 4, {}, "phone"),
+    ],
+)
+def test_every_game_ends_with_its_own_breakdown(
+    live_server: LiveServer,
+    new_page: NewPage,
+    screenshots: Path,
+    game: str,
+    bots: list[str],
+    body: dict[str, Any],
+    size: str,
 ) -> None:
-    """Issue 15, HF 5.2 with ruling R19: VP by source for every seat, and the Danari that
-    decide a tie in VP, stated beside each score."""
-    table_id = bots_table(
-        live_server, "horse-fever", ["odds", "random", "odds"], variants=["short"]
-    )
-    phone = new_page(**PHONE)
-    phone.goto(f"{live_server.url}/t/{table_id}#watch")
-    phone.wait_for_selector("#result .breakdown", timeout=FINISHED)
+    """Issue 15: each game's end in its own terms: Horse Fever VP by source with the
+    Danari that decide a tie in VP (HF 5.2, ruling R19), Carcassonne points by roads,
+    cities, monasteries, fields and betting chips (CC 5, CB 3), Wits & Wagers points
+    question by question (WW 5-6)."""
+    table_id = bots_table(live_server, game, bots, **body)
+    page = new_page(**(PHONE if size == "phone" else DESKTOP))
+    page.goto(f"{live_server.url}/t/{table_id}#watch")
+    page.wait_for_selector("#result .breakdown", timeout=FINISHED)
     standings = final_standings(live_server, table_id)
-    check_standings_shown(phone, standings)
-    for seat in standings["seats"]:
-        note = phone.inner_text(f"#result li[data-seat='{seat['seat']}'] .note")
-        assert note == seat["note"] and note.endswith("Danari")
-    phone.locator("#result").screenshot(path=str(screenshots / "standings-hf-phone.png"))
+    check_standings_shown(page, standings)
+    if game == "horse-fever":
+        for seat in standings["seats"]:
+            note = page.inner_text(f"#result li[data-seat='{seat['seat']}'] .note")
+            assert note == seat["note"] and note.endswith("Danari")
+    page.locator("#result").screenshot(path=str(screenshots / f"standings-{game}-{size}.png"))
 
 
 def test_help_panel_opens_and_closes_by_keyboard(

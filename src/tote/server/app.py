@@ -358,7 +358,11 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
             game = get_game(game_id)
         except OptionsError as exc:
             raise Refused("game", str(exc), 404) from None
-        return GlossaryInfo(game=game.id, title=game.title, terms=game.glossary().to_json())
+        try:
+            terms = game.glossary().to_json()
+        except OptionsError as exc:
+            raise Refused("glossary", f"{game.title} has no glossary: {exc}", 404) from None
+        return GlossaryInfo(game=game.id, title=game.title, terms=terms)
 
     @api.post("/tables", status_code=201, summary="Create a table (you become its host)")
     async def create_table(request: CreateTableRequest, http: Request) -> CreateTableResponse:

@@ -37,3 +37,23 @@ def test_seven_questions_hand_checked(pack: str) -> None:
     assert [s.score for s in standings.seats] == [8, 10, 10, 13, 10, 10, 20]
     assert [s.rank for s in standings.seats] == [7, 3, 3, 2, 3, 3, 1]
     assert "youngest" in (standings.tie_break or "")
+
+
+def test_ww_1_5_a_tie_for_first_goes_to_the_youngest_player(pack: str) -> None:
+    """WW 1.5: four teams end level (every card blank, so All Guesses Too High wins every
+    question and nobody scores); every team gave ages, so the team with the youngest
+    player wins, and the standings show each team's youngest age."""
+    ages = [30, 12, 40, 50]
+    teams = [
+        {"name": f"Team {i}", "members": [{"name": f"P{i}", "age": age}]}
+        for i, age in enumerate(ages)
+    ]
+    game = Script(4, question_pack=pack, teams=teams)
+    for question in ("a5", "a15", "a25", "a35", "a45", "a55", "a65"):
+        game.question(question, {})
+    standings = GAME.standings(game.state)
+    assert standings is not None
+    assert [s.score for s in standings.seats] == [0, 0, 0, 0]
+    assert [s.winner for s in standings.seats] == [False, True, False, False]
+    assert [s.rank for s in standings.seats] == [2, 1, 2, 2]
+    assert [s.note for s in standings.seats] == [f"Youngest player: {a}" for a in ages]

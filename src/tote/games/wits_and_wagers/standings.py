@@ -42,4 +42,9 @@ def standings(state: WitsAndWagersState, result: Result) -> Standings:
                 lines[seat].append(ScoreLine(f"Question {q['number']}: bets won", won))
             if lost:
                 lines[seat].append(ScoreLine(f"Question {q['number']}: chips lost", -lost))
-    return build_standings(result, lines, unit="points", tie_break=TIE_BREAK)
+    notes: list[str | None] = []
+    for seat in range(state.num_players):
+        team = state.teams[seat] if state.teams else None
+        ages = [m.age for m in team.members if m.age is not None] if team else []
+        notes.append(f"Youngest player: {min(ages)}" if ages else None)
+    return build_standings(result, lines, unit="points", tie_break=TIE_BREAK, notes=notes)

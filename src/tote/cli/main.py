@@ -1,5 +1,5 @@
 """The ``tote`` command: ``games``, ``play``, ``simulate``, ``sweep``, ``tournament``, ``plot``,
-``replay`` and ``serve``.
+``replay``, ``odds``, ``terms`` and ``serve``.
 
 Every command resolves the game through the registry, so a new game shows up
 here without any change to this file. User errors are one line on stderr and
@@ -45,6 +45,7 @@ from tote.cli.play import (
 from tote.cli.plot import plot
 from tote.cli.simulate import bare_ray_is_local, simulate
 from tote.cli.sweep import sweep
+from tote.cli.terms import terms
 from tote.cli.tournament import tournament
 from tote.core.bot import Bot
 from tote.core.errors import OptionsError
@@ -335,6 +336,7 @@ def _replay_json(match: Match) -> dict[str, Any]:
 
 
 app.command()(odds)
+app.command()(terms)
 
 
 # ----------------------------------------------------------------- serve

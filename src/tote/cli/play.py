@@ -27,6 +27,7 @@ from rich.text import Text
 
 from tote.cli.board import Renderer
 from tote.cli.odds import PLAY_SECONDS, board_for, render_board
+from tote.cli.terms import glossary_table, standings_table
 from tote.core.bot import Bot, Observation
 from tote.core.errors import IllegalMove, ToteError
 from tote.core.match import Match
@@ -42,6 +43,7 @@ QUIT_WORDS = frozenset({"quit", "q", "exit"})
 HELP_WORDS = frozenset({"help", "h", "?"})
 BOARD_WORDS = frozenset({"board", "b"})
 ODDS_WORDS = frozenset({"odds", "o"})
+TERMS_WORDS = frozenset({"terms", "glossary"})
 
 
 class InputEnded(Exception):
@@ -172,6 +174,9 @@ class PlaySession:
             if word in ODDS_WORDS:
                 self.show_odds(seat)
                 continue
+            if word in TERMS_WORDS:
+                self.show_terms()
+                continue
             move = self.read_move(seat, raw, legal)
             if move is None:
                 continue
@@ -282,6 +287,9 @@ class PlaySession:
         self.console.print(Columns(items, column_first=True, padding=(0, 3)))
 
     def show_help(self, seat: int, legal: Sequence[Move] | None) -> None:
+        self.console.print(
+            Text("'terms' explains the game's words (pace horse, Show...).", style="dim")
+        )
         if not legal and self.renderer.has_input_hook:
             self.console.print(
                 Text(
@@ -306,6 +314,10 @@ class PlaySession:
             )
         )
         self.show_moves(seat, legal)
+
+    def show_terms(self) -> None:
+        """The game's terms explained (``terms`` at the prompt, issue 15)."""
+        self.console.print(glossary_table(self.game.glossary(), self.game.title))
 
     def show_odds(self, seat: int) -> None:
         """The tote board of ``seat``, from what it knows (``odds`` at the prompt)."""
@@ -352,5 +364,9 @@ class PlaySession:
         result = state.result()
         if result is None:  # pragma: no cover - the turn said the game is over
             return
-        self.console.print(result_table(result, self.names))
+        standings = self.game.standings(state)
+        if standings is None:  # pragma: no cover - the game is over
+            self.console.print(result_table(result, self.names))
+        else:
+            self.console.print(standings_table(standings, self.names))
         self.console.print(winners_line(result, self.names))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -11,7 +12,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from tote import __version__
 from tote.core.bot import BotFactory
 from tote.core.errors import OptionsError
+from tote.core.glossary import Glossary, load_glossary
 from tote.core.moves import Move
+from tote.core.result import Result
+from tote.core.standings import Standings, plain_standings
 from tote.core.state import State
 from tote.core.tote_board import Markets
 
@@ -107,6 +111,26 @@ class Game(ABC):
         fields = ", ".join(f"{k}={v}" for k, v in move.to_json().items() if k != "type")
         return f"{move.kind} {fields}".strip()
 
+    def standings(self, state: State) -> Standings | None:
+        """How the finished game ``state`` ended for every seat: rank, score and the
+        lines the score came from (issue 15); ``None`` while the game goes on. Built
+        from the state and its log only, so it can be asked of any finished game."""
+        result = state.result()
+        if result is None:
+            return None
+        return self._standings(state, result)
+
+    def _standings(self, state: Any, result: Result) -> Standings:
+        """The game's own breakdown of ``result``; by default the final score alone."""
+        return plain_standings(result)
+
+    def glossary(self, path: str | None = None) -> Glossary:
+        """The game's terms explained (issue 15): the ``data/glossary.json`` of the
+        game's package, or a user's replacement file ``path``."""
+        if path is None:
+            return _shipped_glossary(type(self).__module__)
+        return load_glossary(type(self).__module__, path)
+
     def active_variants(self, options: GameOptions) -> list[str]:
         """The variant names whose settings ``options`` carries."""
         data = options.model_dump()
@@ -115,3 +139,8 @@ class Game(ABC):
             for name, (_, patch) in self.variants.items()
             if all(data.get(k) == v for k, v in patch.items())
         ]
+
+
+@cache
+def _shipped_glossary(package: str) -> Glossary:
+    return load_glossary(package)

@@ -18,7 +18,16 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    APIRouter,
+    FastAPI,
+    Header,
+    Path,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -47,6 +56,7 @@ from tote.server.schemas import (
     CreateTableResponse,
     ErrorResponse,
     GameInfo,
+    GlossaryInfo,
     JoinRequest,
     JoinResponse,
     MoveRequest,
@@ -338,6 +348,21 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
     @api.get("/games", summary="Every game: variants, player counts, bots, options")
     async def games() -> list[GameInfo]:
         return [_game_info(game) for game in all_games()]
+
+    @api.get(
+        "/games/{game_id}/glossary",
+        summary="A game's terms, explained for the Help panel and tooltips (issue 15)",
+    )
+    async def glossary(game_id: Annotated[str, Path(max_length=40)]) -> GlossaryInfo:
+        try:
+            game = get_game(game_id)
+        except OptionsError as exc:
+            raise Refused("game", str(exc), 404) from None
+        try:
+            terms = game.glossary().to_json()
+        except OptionsError as exc:
+            raise Refused("glossary", f"{game.title} has no glossary: {exc}", 404) from None
+        return GlossaryInfo(game=game.id, title=game.title, terms=terms)
 
     @api.post("/tables", status_code=201, summary="Create a table (you become its host)")
     async def create_table(request: CreateTableRequest, http: Request) -> CreateTableResponse:

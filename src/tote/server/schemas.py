@@ -61,6 +61,16 @@ class GameInfo(BaseModel):
     """The JSON schema of the game's options."""
 
 
+class GlossaryInfo(BaseModel):
+    """A game's terms explained (issue 15): each term as the rulebook writes it, other
+    forms of it, a short explanation in our words, where the rules say it, and whether
+    the term is the rulebook's (``original``) or ours (``proposed``)."""
+
+    game: str
+    title: str
+    terms: list[dict[str, Any]]
+
+
 # ----------------------------------------------------------------- tables
 class BotSeat(_Request):
     seat: int = Field(ge=0, lt=MAX_SEATS)

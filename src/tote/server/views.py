@@ -61,6 +61,11 @@ def view_message(
     (WebSocket clients, which keep the log), the view's ``log`` is null and
     the message carries the seat's log entries from ``log_from`` on as
     ``"log_from"`` and ``"log"``: a view no longer grows with the game.
+
+    Once the game is over the message also carries ``"standings"`` (issue 15): every
+    seat's rank, score and the lines it came from. It sits beside the view, which stays
+    exactly ``State.view(seat)``; a finished game hides nothing, so every seat and the
+    spectators get the same standings.
     """
     match = table.match
     message: dict[str, Any] = {
@@ -81,6 +86,9 @@ def view_message(
         message["view"] = state.view(seat, log=False)
         message["log_from"] = log_from
         message["log"] = state.log_view(seat, log_from)
+    standings = match.game.standings(state) if state.is_over else None
+    if standings is not None:
+        message["standings"] = standings.to_json()
     return message
 
 

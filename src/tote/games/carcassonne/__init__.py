@@ -27,6 +27,8 @@ from typing import Any, ClassVar
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.core.result import Result
+from tote.core.standings import Standings
 from tote.games.carcassonne.bots import GreedyBot
 from tote.games.carcassonne.moves import (
     NoChip,
@@ -40,6 +42,7 @@ from tote.games.carcassonne.moves import (
 )
 from tote.games.carcassonne.options import CarcassonneOptions
 from tote.games.carcassonne.setup import content
+from tote.games.carcassonne.standings import standings as final_standings
 from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tote_board import CarcassonneMarkets
 
@@ -68,6 +71,9 @@ class Carcassonne(Game):
             options.abbot,
         )
         return CarcassonneState(options, num_players, data)
+
+    def _standings(self, state: CarcassonneState, result: Result) -> Standings:
+        return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, PlaceTile):

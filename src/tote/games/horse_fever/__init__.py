@@ -27,6 +27,8 @@ from tote.core.bot import BotFactory, RandomBot
 from tote.core.errors import OptionsError
 from tote.core.game import Game, engine_before
 from tote.core.moves import Move
+from tote.core.result import Result
+from tote.core.standings import Standings
 from tote.games.horse_fever.bots import OddsBot
 from tote.games.horse_fever.data import board, card_name, cards
 from tote.games.horse_fever.moves import (
@@ -39,6 +41,7 @@ from tote.games.horse_fever.moves import (
     PlayActionCard,
 )
 from tote.games.horse_fever.options import HorseFeverOptions
+from tote.games.horse_fever.standings import standings as final_standings
 from tote.games.horse_fever.state import HorseFeverState, PartyState
 from tote.games.horse_fever.tote_board import HorseFeverMarkets
 
@@ -96,6 +99,9 @@ class HorseFever(Game):
         return state_type(
             options, num_players, cards(options.cards_file), board(options.board_file)
         )
+
+    def _standings(self, state: HorseFeverState, result: Result) -> Standings:
+        return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
         """Moves with card names from the shipped cards (a card id otherwise)."""

@@ -26,6 +26,8 @@ from typing import Any, ClassVar
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.core.result import Result
+from tote.core.standings import Standings
 from tote.games.wetten.bots import TipsterBot
 from tote.games.wetten.data import action_deck, board, race_deck
 from tote.games.wetten.moves import (
@@ -39,6 +41,7 @@ from tote.games.wetten.moves import (
     SetTheStakes,
 )
 from tote.games.wetten.options import WettenOptions
+from tote.games.wetten.standings import standings as final_standings
 from tote.games.wetten.state import WettenState
 from tote.games.wetten.tote_board import WettenMarkets
 
@@ -73,6 +76,9 @@ class Wetten(Game):
             action_deck(options.action_cards_file),
             board(options.board_file),
         )
+
+    def _standings(self, state: WettenState, result: Result) -> Standings:
+        return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, SetTheStakes | SecondBet):

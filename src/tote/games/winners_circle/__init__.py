@@ -25,10 +25,13 @@ from typing import Any, ClassVar
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.core.result import Result
+from tote.core.standings import Standings
 from tote.games.winners_circle.bots import OddsBot
 from tote.games.winners_circle.data import horse_data, payout_table
 from tote.games.winners_circle.moves import MoveHorse, PlaceBet
 from tote.games.winners_circle.options import WinnersCircleOptions
+from tote.games.winners_circle.standings import standings as final_standings
 from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.tote_board import WinnersCircleMarkets
 
@@ -68,6 +71,9 @@ class WinnersCircle(Game):
             horse_data(options.horse_cards_file),
             payout_table(options.payouts_file),
         )
+
+    def _standings(self, state: WinnersCircleState, result: Result) -> Standings:
+        return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, PlaceBet):

@@ -25,6 +25,8 @@ from tote.core.bot import BotFactory, RandomBot
 from tote.core.errors import OptionsError
 from tote.core.game import Game, engine_before
 from tote.core.moves import Move
+from tote.core.result import Result
+from tote.core.standings import Standings
 from tote.games.wits_and_wagers.bots import BettingBot
 from tote.games.wits_and_wagers.mat import SLOT_ODDS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
@@ -36,6 +38,7 @@ from tote.games.wits_and_wagers.options import (
 )
 from tote.games.wits_and_wagers.questions import question_bank
 from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
+from tote.games.wits_and_wagers.standings import standings as final_standings
 from tote.games.wits_and_wagers.state import WitsAndWagersState
 from tote.games.wits_and_wagers.tote_board import WitsAndWagersMarkets
 
@@ -119,6 +122,9 @@ class WitsAndWagers(Game):
                 f"a game asks {QUESTIONS_PER_GAME} questions; the pack holds {len(bank)}"
             )
         return WitsAndWagersState(options, num_players, teams, bank)
+
+    def _standings(self, state: WitsAndWagersState, result: Result) -> Standings:
+        return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, Guess):

@@ -1,7 +1,12 @@
-// The end of a game: who won, and every seat's final standing.
+// The end of a game: who won, and every seat's final standing with how its score
+// came (issue 15). The server sends `standings` beside the final view (see
+// docs/server.md); table.js keeps it in `page.standings`. Without it (an older
+// server) the ranking still shows, from the view's result alone.
 
 import { $, context, page } from "./tablepage.js";
 import { fill, h, ordinal, seatColour } from "./ui.js";
+
+const signed = (n) => (n > 0 ? `+${n.toLocaleString("en")}` : n < 0 ? `−${(-n).toLocaleString("en")}` : "0");
 
 export function renderResult() {
   const box = $("result");
@@ -12,28 +17,48 @@ export function renderResult() {
   }
   const ctx = context();
   const result = view.result;
+  const standings = page.standings && Array.isArray(page.standings.seats) ? page.standings : null;
+  const bySeat = standings ? Object.fromEntries(standings.seats.map((s) => [s.seat, s])) : {};
   const order = result.scores.map((score, seat) => ({ seat, score, rank: result.ranking[seat] })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const label = (page.module && page.module.scoreLabel) || "score";
+  const label = (page.module && page.module.scoreLabel) || (standings && standings.unit) || "score";
   const winners = result.winners.map((s) => ctx.names[s]);
   const iWon = ctx.seat !== null && result.winners.includes(ctx.seat);
   box.hidden = false;
   fill(
     box,
-    h("h2", null, iWon ? "★ You win!" : `★ ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}`),
+    h("h2", null, iWon ? "★ You win!" : winners.length ? `★ ${winners.join(" and ")} ${winners.length > 1 ? "share the win" : "wins"}` : "The game is over"),
+    standings && standings.tie_break ? h("p.tie-break", null, `Ties: ${standings.tie_break}.`) : null,
     h(
-      "ol.ranking",
-      null,
-      order.map((r) =>
-        h(
-          "li",
-          { class: result.winners.includes(r.seat) ? "winner" : "", dataset: { seat: String(r.seat) } },
-          h("span.rank", null, ordinal(r.rank)),
-          h("span.seat-dot", { style: { background: seatColour(r.seat) } }),
-          h("span.name", null, ctx.names[r.seat] + (r.seat === ctx.seat ? " (you)" : "")),
-          h("span.score", null, `${r.score.toLocaleString("en")} ${label}`),
-        ),
-      ),
+      "ol.ranking.standings",
+      { "aria-label": "Final standings" },
+      order.map((r) => seatStanding(r, bySeat[r.seat], ctx, label, result.winners.includes(r.seat))),
     ),
-    h("p", null, h("a.button", { href: "/" }, "Back to the lobby")),
+    h("p.result-actions", null, h("a.button", { href: "/" }, "Back to the lobby")),
+  );
+}
+
+function seatStanding(r, standing, ctx, label, winner) {
+  const name = ctx.names[r.seat] + (r.seat === ctx.seat ? " (you)" : "");
+  const lines = standing ? standing.lines : [];
+  return h(
+    "li",
+    { class: winner ? "winner" : "", dataset: { seat: String(r.seat) } },
+    h("span.rank", null, ordinal(r.rank)),
+    h("span.seat-dot", { style: { background: seatColour(r.seat) } }),
+    h("span.name", null, name),
+    h("span.score", null, `${r.score.toLocaleString("en")} ${label}`),
+    standing && standing.note ? h("span.note", null, standing.note) : null,
+    standing
+      ? h(
+          "table.breakdown",
+          { "aria-label": `How ${ctx.names[r.seat]}'s score came` },
+          h(
+            "tbody",
+            null,
+            lines.length ? lines.map((line) => h("tr", null, h("td.what", null, line.label), h("td.points", { class: line.points < 0 ? "minus" : "" }, signed(line.points)))) : h("tr", null, h("td.what.muted", null, "Nothing scored"), h("td.points", null, "0")),
+          ),
+          h("tfoot", null, h("tr", null, h("th.what", { scope: "row" }, "Total"), h("td.points", null, r.score.toLocaleString("en")))),
+        )
+      : null,
   );
 }

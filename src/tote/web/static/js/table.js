@@ -13,6 +13,7 @@ import { renderLog } from "./log.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
 import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
+import { renderTerms } from "./terms.js";
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
 import { fill, h, seatColour, toast } from "./ui.js";
@@ -124,6 +125,7 @@ function onMessage(message) {
           break;
         }
         page.view = { ...message.view, log };
+        page.standings = message.standings || null;
         const seat = page.view.seat;
         if (page.token && seat !== null && seat !== undefined && seat !== page.seat) {
           // A link without its seat number: file the token under the seat it plays.
@@ -212,6 +214,7 @@ function renderAll() {
   renderGame();
   renderLog();
   renderResult();
+  renderTerms();
 }
 
 function renderChrome() {

@@ -19,6 +19,7 @@ export const page = {
   token: null,
   host: hostToken(tableId),
   view: null,
+  standings: null, // the final standings the server sends once the game is over
   deadline: null,
   socket: null,
   connected: false,

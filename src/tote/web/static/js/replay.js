@@ -164,7 +164,9 @@ function drawBar(answer, ctx) {
   $("first").disabled = $("back").disabled = answer.step === 0;
   $("forward").disabled = $("last").disabled = answer.step >= answer.steps;
   $("counter").textContent = answer.step === 0 ? `The deal · ${answer.steps} moves` : `Move ${answer.step} of ${answer.steps}`;
-  $("played").textContent = played(answer, ctx);
+  const words = played(answer, ctx);
+  $("played").textContent = words;
+  $("played").title = words;
   const select = $("seat-choice");
   if (select.options.length !== answer.players.length + 1) {
     fill(select, h("option", { value: "" }, "Everyone (public view)"), ctx.names.map((name, seat) => h("option", { value: String(seat) }, `Seat ${seat + 1}: ${name}`)));

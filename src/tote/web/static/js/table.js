@@ -13,6 +13,7 @@ import { renderLog } from "./log.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
 import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
+import "./replaylink.js"; // issue 16: "Watch the replay" in the result panel
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
 import { fill, h, seatColour, toast } from "./ui.js";

@@ -136,9 +136,7 @@ def replay_router(tables: Tables, uploads_per_minute: int | None = None) -> APIR
         summary="A finished table's position after a number of moves, from any seat",
         response_model=ReplayStep,
     )
-    async def table_replay(
-        table_id: str, step: StepQuery = 0, seat: SeatQuery = None
-    ) -> Response:
+    async def table_replay(table_id: str, step: StepQuery = 0, seat: SeatQuery = None) -> Response:
         book = await table_book(table_id)
         extra = {"table_id": table_id, "record": f"/api/tables/{table_id}/record"}
         return await _step(book, step, seat, extra)

@@ -83,6 +83,7 @@ async function show(step, seat) {
 
 function failed(err) {
   $("replay-bar").hidden = true;
+  $("replay-tools").hidden = true;
   $("replay-layout").hidden = false;
   const unfinished = err instanceof ApiError && err.status === 409;
   fill(
@@ -138,6 +139,7 @@ function draw() {
   document.title = `${title} replay · tote`;
   $("upload").hidden = true;
   $("replay-bar").hidden = false;
+  $("replay-tools").hidden = false;
   $("replay-layout").hidden = false;
   drawBar(answer, ctx);
   const el = $("game");
@@ -213,6 +215,7 @@ function setUpControls() {
   $("slider").addEventListener("input", (event) => go(Number(event.target.value)));
   $("seat-choice").addEventListener("change", (event) => {
     const value = event.target.value;
+    event.target.blur(); // the arrow keys step again, rather than change the seat
     show(replay.step, value === "" ? null : Number(value));
   });
   document.addEventListener("keydown", (event) => {
@@ -260,6 +263,7 @@ async function uploaded(answer) {
 
 async function main() {
   setUpControls();
+  window.addEventListener("popstate", () => location.reload());
   setUpUpload({ onUploaded: uploaded, onRefused: showUpload, read: readRecordFile });
   readHash();
   if (!tableId && !replay.id) {

@@ -225,3 +225,24 @@ def test_bad_uploads_are_refused_and_a_run_file_offers_its_games(
     page.click("#upload-button")
     at_step(page, 0)
     expect(page.locator("#game-title")).to_have_text("Horse Fever")
+
+
+def test_a_record_dropped_on_the_form_replays(new_page: NewPage, live_server: LiveServer) -> None:
+    """Issue 16: the upload form takes a record file dropped on it, as well as chosen."""
+    record = random_match("wits-and-wagers", 4, seed=6).record()
+    page = new_page(**DESKTOP)
+    page.goto(f"{live_server.url}/replay")
+    dropped = page.evaluate_handle(
+        """(text) => {
+          const data = new DataTransfer();
+          data.items.add(new File([text], "wits.json", { type: "application/json" }));
+          return data;
+        }""",
+        record.to_json_text(),
+    )
+    page.dispatch_event("#drop", "drop", {"dataTransfer": dropped})
+    expect(page.locator("#upload-button")).to_be_enabled()
+    page.click("#upload-button")
+    at_step(page, 0)
+    expect(page.locator("#game-title")).to_have_text("Wits & Wagers")
+    assert steps_of(page) == sum(1 for m in record.moves if m.by != "chance")

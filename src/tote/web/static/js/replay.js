@@ -15,9 +15,11 @@ const path = location.pathname.split("/").filter(Boolean);
 const tableId = path.length > 1 ? decodeURIComponent(path[1]) : "";
 const replay = {
   id: new URLSearchParams(location.search).get("r") || "",
-  step: 0,
+  step: 0, // the step shown
   steps: 0,
   seat: null,
+  wanted: 0, // the step last asked for (clicks and keys count from it, not from the answer)
+  wantedSeat: null,
   answer: null,
   asked: 0,
   module: null,
@@ -56,11 +58,15 @@ function writeHash() {
 /** Show step `step` from `seat`'s side (null: everyone's); the latest ask wins. */
 async function show(step, seat) {
   const asked = ++replay.asked;
+  replay.wanted = step;
+  replay.wantedSeat = seat;
   let answer;
   try {
     answer = await get(`${source()}?step=${step}${seat === null ? "" : `&seat=${seat}`}`);
   } catch (err) {
     if (asked !== replay.asked) return false;
+    replay.wanted = replay.step;
+    replay.wantedSeat = replay.seat;
     if (err instanceof ApiError && err.rule === "step" && step !== 0) return show(0, seat);
     if (err instanceof ApiError && err.rule === "seat" && seat !== null) return show(step, null);
     if (!replay.answer) failed(err);
@@ -103,7 +109,7 @@ function failed(err) {
 
 function go(step) {
   const target = Math.max(0, Math.min(replay.steps, step));
-  if (target !== replay.step || !replay.answer) show(target, replay.seat);
+  if (target !== replay.wanted || !replay.answer) show(target, replay.wantedSeat);
 }
 
 /** A key or button asking for a move that is not there: say why, change nothing. */
@@ -112,9 +118,9 @@ function refuse(text) {
 }
 
 function stepBy(delta) {
-  if (delta < 0 && replay.step === 0) return refuse("This is the deal: there is no move before it.");
-  if (delta > 0 && replay.step >= replay.steps) return refuse("This is the last move of the record: there is none after it.");
-  go(replay.step + delta);
+  if (delta < 0 && replay.wanted === 0) return refuse("This is the deal: there is no move before it.");
+  if (delta > 0 && replay.wanted >= replay.steps) return refuse("This is the last move of the record: there is none after it.");
+  go(replay.wanted + delta);
 }
 
 // ------------------------------------------------------------------ drawing
@@ -216,15 +222,15 @@ function setUpControls() {
   $("seat-choice").addEventListener("change", (event) => {
     const value = event.target.value;
     event.target.blur(); // the arrow keys step again, rather than change the seat
-    show(replay.step, value === "" ? null : Number(value));
+    show(replay.wanted, value === "" ? null : Number(value));
   });
   document.addEventListener("keydown", (event) => {
     if (!replay.answer || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
     const keys = {
       ArrowLeft: () => stepBy(-1),
       ArrowRight: () => stepBy(1),
-      Home: () => (replay.step === 0 ? refuse("This is already the deal.") : go(0)),
-      End: () => (replay.step >= replay.steps ? refuse("This is already the last move.") : go(replay.steps)),
+      Home: () => (replay.wanted === 0 ? refuse("This is already the deal.") : go(0)),
+      End: () => (replay.wanted >= replay.steps ? refuse("This is already the last move.") : go(replay.steps)),
     };
     if (!keys[event.key]) return;
     event.preventDefault();

@@ -50,6 +50,7 @@ from tote.server.limits import BodyLimit
 from tote.server.lobby import CreationLimit, expire_open_tables
 from tote.server.processes import CHECK_LOCKS_EVERY
 from tote.server.protocol import handle_message
+from tote.server.replays import replay_router
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
     CreateTableRequest,
@@ -174,6 +175,7 @@ def create_app(
     app.add_middleware(BodyLimit)  # a body over the limit is refused before it is read
     _add_error_handlers(app)
     app.include_router(_api(store, tables, creation))
+    app.include_router(replay_router(tables, tables_per_minute))  # issue 16: replays
     _add_websocket(app, tables)
     mount(app)  # the browser UI: lobby, table pages, static files
     return app

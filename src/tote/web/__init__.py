@@ -41,7 +41,8 @@ def _page(name: str) -> FileResponse:
 
 
 def mount(app: FastAPI) -> None:
-    """Serve the UI on ``app``: ``/`` (lobby), ``/t/{table_id}`` (a table) and ``/static/``.
+    """Serve the UI on ``app``: ``/`` (lobby), ``/t/{table_id}`` (a table),
+    ``/replay/{table_id}`` and ``/replay`` (replays, issue 16) and ``/static/``.
 
     Mounting twice changes nothing (the server's ``create_app`` and a test may both call it).
     """
@@ -58,6 +59,16 @@ def mount(app: FastAPI) -> None:
         if not TABLE_ID.match(table_id):
             raise HTTPException(status_code=404, detail="no such table")
         return _page("table.html")
+
+    @app.api_route("/replay", methods=["GET", "HEAD"], include_in_schema=False)
+    def upload_replay() -> FileResponse:
+        return _page("replay.html")
+
+    @app.api_route("/replay/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    def table_replay(table_id: str) -> FileResponse:
+        if not TABLE_ID.match(table_id):
+            raise HTTPException(status_code=404, detail="no such table")
+        return _page("replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

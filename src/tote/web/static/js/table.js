@@ -14,6 +14,7 @@ import { listOf, normaliseGame, normaliseTable } from "./model.js";
 import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
 import { renderTerms } from "./terms.js";
+import "./replaylink.js"; // issue 16: "Watch the replay" in the result panel
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
 import { fill, h, seatColour, toast } from "./ui.js";

@@ -1,5 +1,6 @@
 // The log panel ("What happened"): one sentence per entry, newest first.
 
+import { markLog } from "./playback.js";
 import { $, context, page } from "./tablepage.js";
 import { fill, h } from "./ui.js";
 
@@ -23,9 +24,10 @@ export function renderLog() {
     .map((event, i) => {
       const text = describe(event, ctx);
       if (text === null) return null;
-      return h("li", { class: `ev-${event.kind}`, value: String(log.length - shown.length + i + 1) }, text);
+      return h("li", { class: `ev-${event.kind}`, value: String(log.length - shown.length + i + 1), dataset: { logIndex: String(log.length - shown.length + i) } }, text);
     })
     .filter(Boolean)
     .reverse();
   fill(list, items.length ? items : h("li.muted", null, "Nothing yet."));
+  markLog(list);
 }

@@ -10,6 +10,7 @@
 
 import { forgetSeat, get, post, saveSeat } from "./api.js";
 import { renderLog } from "./log.js";
+import * as playback from "./playback.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
 import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
@@ -123,7 +124,9 @@ function onMessage(message) {
           askForView();
           break;
         }
+        const before = page.view;
         page.view = { ...message.view, log };
+        playback.noteView(before, page.view, renderAll);
         const seat = page.view.seat;
         if (page.token && seat !== null && seat !== undefined && seat !== page.seat) {
           // A link without its seat number: file the token under the seat it plays.
@@ -143,7 +146,7 @@ function onMessage(message) {
     case "table":
       if (message.table) page.table = normaliseTable(message.table);
       renderChrome();
-      if (page.view) renderResult();
+      if (page.view && !playback.playing()) renderResult();
       break;
     case "error":
       setBusy(false);
@@ -209,6 +212,10 @@ function setBusy(busy) {
 // ------------------------------------------------------------------ render
 function renderAll() {
   renderChrome();
+  if (playback.playing()) {
+    renderLog();
+    return;
+  }
   renderGame();
   renderLog();
   renderResult();
@@ -278,6 +285,7 @@ async function main() {
     page.socket.send(JSON.stringify(message));
     return true;
   });
+  playback.setUp();
   renderAll();
   connect();
   setInterval(tickTimer, 250);

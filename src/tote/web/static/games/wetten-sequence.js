@@ -25,20 +25,36 @@ export function weight(event) {
   return event.kind === "payout" || event.kind === "game_over" ? 4 : event.kind === "horses_moved" ? 2 : 1;
 }
 
-/** Each running horse's token goes to its new field (the final board then places
- *  horses sharing a field, and those placed on the podium). */
-export function animate(event, game) {
+function centre(svg, field) {
+  const path = svg.querySelector(`.field[data-field="${field}"]`);
+  if (!path || !path.getBBox) return null;
+  const box = path.getBBox();
+  return `translate(${(box.x + box.width / 2).toFixed(1)}px, ${(box.y + box.height / 2).toFixed(1)}px)`;
+}
+
+/** Each running horse's token goes field by field to its new field, round the
+ *  loop (the final board then places horses sharing a field, and the podium). */
+export function animate(event, game, ctx, ms) {
   if (event.kind !== "horses_moved") return;
   const svg = game.querySelector("svg.wt-track");
   if (!svg) return;
+  const fields = svg.querySelectorAll(".field[data-field]").length;
   event.positions.forEach((position, i) => {
-    if (event.places && event.places[i]) return;
     const token = svg.querySelector(`g.horse[data-horse="${i + 1}"]`);
-    const field = svg.querySelector(`.field[data-field="${Number(position)}"]`);
-    if (!token || !field || !field.getBBox || position <= 0) return;
-    const box = field.getBBox();
-    token.style.transition = "transform .35s ease-in-out";
-    token.style.transform = `translate(${(box.x + box.width / 2).toFixed(1)}px, ${(box.y + box.height / 2).toFixed(1)}px)`;
+    if (!token || (event.places && event.places[i]) || position <= 0) return;
+    const from = Math.max(0, Number(token.dataset.position || 0));
+    const end = centre(svg, Math.min(position, fields));
+    if (!end || position <= from) return;
+    const frames = [token.style.transform];
+    for (let k = from + 1; k < Math.min(position, fields); k += 1) frames.push(centre(svg, k));
+    frames.push(end);
+    token.style.transform = end;
     token.dataset.position = String(position);
+    if (token.animate && frames[0]) {
+      token.animate(
+        frames.filter(Boolean).map((transform) => ({ transform })),
+        { duration: Math.max(150, ms * 0.8), easing: "ease-in-out" },
+      );
+    }
   });
 }

@@ -7,7 +7,8 @@
 // movement card, a tile placed, an answer...) is shown in turn on the "stage" (a
 // banner with the entry's sentence), its log entry highlighted, and the game's
 // optional hook animates the board; then the latest view is drawn. Views arriving
-// meanwhile add their entries to the queue. Skip (or Escape) ends it at once; move
+// meanwhile add their entries to the queue, and the board follows the story: before
+// an entry is shown, the last view that came before it is drawn. Skip (or Escape) ends it at once; move
 // buttons are disabled while it plays and come back with the final board.
 //
 // Per-game hooks: static/games/<game>-sequence.js, all optional:
@@ -36,7 +37,9 @@ const play = {
   skip: null, // ends the current wait
   skipped: false,
   hooks: null,
+  views: [], // views still to draw on the way: {view, size} (size: its log's length)
   redraw: () => {},
+  drawBoard: () => {},
 };
 
 function stored(key) {
@@ -83,8 +86,9 @@ function isStep(hooks, event) {
  * far, null on the first view) and start showing them. ``redraw`` draws the latest
  * view when the sequence ends.
  */
-export function noteView(before, after, redraw) {
+export function noteView(before, after, redraw, drawBoard) {
   play.redraw = redraw;
+  play.drawBoard = drawBoard || (() => {});
   const size = after && Array.isArray(after.log) ? after.log.length : 0;
   if (!before || !Array.isArray(before.log) || stepMs() === 0) {
     play.next = size;
@@ -93,6 +97,7 @@ export function noteView(before, after, redraw) {
   const from = Math.max(play.running ? play.next : before.log.length, 0);
   for (let i = from; i < size; i += 1) play.queue.push(i);
   play.next = Math.max(play.next, size);
+  if (play.queue.length) play.views.push({ view: after, size });
   if (!play.running && play.queue.length) run();
 }
 
@@ -106,6 +111,7 @@ async function run() {
       const index = play.queue.shift();
       const event = page.view && page.view.log ? page.view.log[index] : null;
       if (!isStep(hooks, event)) continue;
+      boardBefore(index);
       await show(index, event, hooks);
     }
   } catch (err) {
@@ -149,8 +155,21 @@ export function skip() {
   if (play.skip) play.skip();
 }
 
+/** The board follows the story: before entry ``index`` is shown, the latest view
+ *  that came before it is drawn (a sequence may span several views: a whole race,
+ *  a question's bets and its answer). */
+function boardBefore(index) {
+  let latest = null;
+  while (play.views.length && play.views[0].size <= index) latest = play.views.shift().view;
+  if (!latest) return;
+  freeze(false);
+  play.drawBoard(latest);
+  freeze(true);
+}
+
 function finish() {
   play.queue = [];
+  play.views = [];
   play.current = null;
   play.running = false;
   play.skip = null;

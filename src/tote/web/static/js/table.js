@@ -126,7 +126,7 @@ function onMessage(message) {
         }
         const before = page.view;
         page.view = { ...message.view, log };
-        playback.noteView(before, page.view, renderAll);
+        playback.noteView(before, page.view, renderAll, drawBoard);
         const seat = page.view.seat;
         if (page.token && seat !== null && seat !== undefined && seat !== page.seat) {
           // A link without its seat number: file the token under the seat it plays.
@@ -250,6 +250,17 @@ function renderGame() {
   } catch (err) {
     fill(el, h("p.error-text", null, `This page cannot draw the game: ${err.message}`));
     throw err;
+  }
+}
+
+/** Draw the board of an earlier view while a sequence is played (js/playback.js). */
+function drawBoard(view) {
+  const latest = page.view;
+  page.view = view;
+  try {
+    renderGame();
+  } finally {
+    page.view = latest;
   }
 }
 

@@ -11,13 +11,24 @@ loads records every step the stage shows and the board at that moment.
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .web_helpers import DESKTOP, PHONE, LiveServer, NewPage, create_table
+from .web_helpers import (
+    ACTION,
+    DESKTOP,
+    PHONE,
+    Frames,
+    LiveServer,
+    NewPage,
+    act_once,
+    create_table,
+    start_as_host,
+)
 
 STEPS = {
     # The issue's list: horse card, die roll, movement card, sprint die, race round,
@@ -69,7 +80,6 @@ BOTS = {
 
 RECORDER = """
 window.__steps = [];
-window.__ends = 0;
 const watch = () => {
   new MutationObserver(() => {
     const card = document.querySelector('#stage:not([hidden]) .stage-card');
@@ -85,15 +95,19 @@ const watch = () => {
         question: question ? question.textContent : null,
       });
     }
-    if (key === null && window.__lastKey !== null && window.__lastKey !== undefined) window.__ends += 1;
     window.__lastKey = key;
   }).observe(document.body, {childList: true, subtree: true, attributes: true});
 };
 if (document.body) watch(); else document.addEventListener('DOMContentLoaded', watch);
 """
+HELD_BUTTONS = (
+    "document.querySelector('#game.playing') ? document.querySelectorAll(\"%s\").length : 0"
+)
 
 
-def _watch_bots(new_page: NewPage, server: LiveServer, game: str, **options: Any) -> tuple[Any, str]:
+def _watch_bots(
+    new_page: NewPage, server: LiveServer, game: str, **options: Any
+) -> tuple[Any, str]:
     """A table of bots only, created and started from the lobby; the host's page
     (no seat: a spectator) watches it from before the first move."""
     page = new_page(**(options or DESKTOP))
@@ -217,7 +231,8 @@ def test_the_animations_toggle_turns_the_sequence_off(
     assert toggle.inner_text() == "Animations on"
     page.wait_for_selector("#stage:not([hidden]) .stage-card")
     toggle.click()
-    assert toggle.inner_text() == "Animations off" and toggle.get_attribute("aria-pressed") == "false"
+    assert toggle.inner_text() == "Animations off"
+    assert toggle.get_attribute("aria-pressed") == "false"
     page.wait_for_selector("#stage", state="hidden", timeout=2000)
     count = page.evaluate("window.__steps.length")
     log = _wait_over(live_server, table_id)
@@ -248,3 +263,34 @@ def test_an_answer_is_revealed_before_the_next_question(
         later = [s for s in shown if s["index"] > step["index"]]
         if event["number"] < 7 and later:
             assert later[0]["kind"] == "question"  # then the next question is drawn
+
+
+def test_a_player_moves_right_after_each_sequence(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    """Issue 15: "a player whose turn it is must never wait long": her move buttons are
+    held while a sequence plays and come back with the final board, and every move she
+    clicks then is taken (no refusal, nothing lost), through a whole race."""
+    ann = new_page(playback_ms=150, **DESKTOP)
+    frames = Frames().attach(ann)
+    create_table(
+        ann, live_server.url, "winners-circle", [("me", "Ann"), ("bot", "odds"), ("bot", "odds")]
+    )
+    start_as_host(ann)
+    ann.wait_for_selector("#game [data-part=banner]")
+    rng = random.Random(15)
+    clicks = held = 0
+    started = time.monotonic()
+    while not ann.locator("#log li.ev-payout").count():
+        assert time.monotonic() - started < 180, "race 1 did not end"
+        # Never a move button to click while a sequence plays.
+        assert ann.evaluate(HELD_BUTTONS % ACTION) == 0
+        if ann.locator("#game.playing").count():
+            held += 1
+        if act_once(ann, rng):
+            clicks += 1
+        else:
+            time.sleep(0.05)
+    assert clicks >= 3 and held
+    assert not [m for m in frames.messages() if m.get("type") == "error"]
+    assert not ann.locator(".toast.error").count()

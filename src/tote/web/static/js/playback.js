@@ -125,9 +125,10 @@ async function show(index, event, hooks) {
   play.current = index;
   markLog($("log"));
   const weight = hooks.weight ? Number(hooks.weight(event)) || 1 : 1;
-  // Long runs go faster: a whole race stays watchable without being tedious.
+  // Long runs go faster: a whole race stays watchable without being tedious; the
+  // big moments (a payout, an answer: weight over 2) keep their time.
   const left = play.queue.length;
-  const pace = left > 30 ? 0.4 : left > 12 ? 0.65 : 1;
+  const pace = weight > 2 ? 1 : left > 30 ? 0.4 : left > 12 ? 0.65 : 1;
   const ms = stepMs() * weight * pace;
   drawStage(index, event, hooks, ms);
   if (hooks.animate) {

@@ -165,9 +165,9 @@ def test_a_race_is_watched_as_a_sequence_of_steps_in_order(
     for step in shown:
         assert step["kind"] == log[step["index"]]["kind"]
         assert step["text"].strip()
-        # The log entry on the stage is the one highlighted (when the log lists it).
-        assert step["highlighted"] in (step["index"], None)
-    assert not page.locator("#log li.upcoming, #log li.current").count()
+        # The log entry on the stage is the one highlighted.
+        assert step["highlighted"] == step["index"]
+    assert not page.locator("#log li.current").count()
     assert not page.locator("#game.playing").count()
 
 
@@ -185,7 +185,7 @@ def test_skip_draws_the_final_board_at_once(
     page.click("#skip", timeout=3000)
     page.wait_for_selector("#result:not([hidden])", timeout=2000)
     assert page.locator("#stage").is_hidden()
-    assert not page.locator("#game.playing, #log li.upcoming, #log li.current").count()
+    assert not page.locator("#game.playing, #log li.current").count()
     newest = page.locator("#log li[data-log-index]").first
     assert newest.get_attribute("data-log-index") == str(len(log) - 1)
     assert page.locator(".track g.horse").count()

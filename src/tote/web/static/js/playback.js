@@ -22,6 +22,7 @@
 // toggle); "tote.playbackMs" = step length in ms (tests use a short one; 0: off).
 // A player asking for reduced motion gets no playback at all.
 
+import { renderLog } from "./log.js";
 import { $, context, page } from "./tablepage.js";
 import { fill, h } from "./ui.js";
 
@@ -123,6 +124,7 @@ async function run() {
 async function show(index, event, hooks) {
   const ctx = context();
   play.current = index;
+  renderLog();
   markLog($("log"));
   const weight = hooks.weight ? Number(hooks.weight(event)) || 1 : 1;
   // Long runs go faster: a whole race stays watchable without being tedious; the
@@ -176,8 +178,8 @@ function finish() {
   play.skip = null;
   hideStage();
   freeze(false);
-  markLog($("log"));
   play.redraw();
+  markLog($("log"));
 }
 
 /** While a sequence plays, the board's move buttons wait for the final board. */
@@ -199,15 +201,21 @@ function freeze(on) {
 }
 
 // ------------------------------------------------------------------ the log
-/** Highlight the entry on the stage; entries still to come stay hidden until shown. */
+/** How many entries the log lists: while a sequence plays, those up to the one on
+ *  the stage (the rest appear as they are shown); else all. */
+export function listedUpTo(size) {
+  if (!play.running) return size;
+  const shown = play.current !== null ? play.current + 1 : play.queue.length ? play.queue[0] : size;
+  return Math.min(size, shown);
+}
+
+/** Highlight the log entry on the stage. */
 export function markLog(list) {
   if (!list) return;
-  const shown = play.current !== null ? play.current : play.queue.length ? play.queue[0] - 1 : Infinity;
   for (const li of list.querySelectorAll("li[data-log-index]")) {
-    const i = Number(li.dataset.logIndex);
-    li.classList.toggle("current", play.current === i);
-    li.classList.toggle("upcoming", play.running && i > shown);
-    if (play.current === i) li.setAttribute("aria-current", "step");
+    const on = play.current === Number(li.dataset.logIndex);
+    li.classList.toggle("current", on);
+    if (on) li.setAttribute("aria-current", "step");
     else li.removeAttribute("aria-current");
   }
 }

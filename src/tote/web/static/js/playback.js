@@ -115,10 +115,11 @@ async function run() {
       boardBefore(index);
       await show(index, event, hooks);
     }
-  } catch (err) {
-    console.error("playback:", err);
+  } finally {
+    // A failing hook ends the sequence with the latest board drawn (and the error
+    // still reported by the browser).
+    finish();
   }
-  finish();
 }
 
 async function show(index, event, hooks) {
@@ -133,13 +134,7 @@ async function show(index, event, hooks) {
   const pace = weight > 2 ? 1 : left > 30 ? 0.4 : left > 12 ? 0.65 : 1;
   const ms = stepMs() * weight * pace;
   drawStage(index, event, hooks, ms);
-  if (hooks.animate) {
-    try {
-      hooks.animate(event, $("game"), ctx, ms);
-    } catch (err) {
-      console.error("playback animate:", err);
-    }
-  }
+  if (hooks.animate) hooks.animate(event, $("game"), ctx, ms);
   await new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
     play.skip = () => {

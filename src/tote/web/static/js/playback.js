@@ -37,7 +37,8 @@ const play = {
   current: null, // the log index on the stage
   skip: null, // ends the current wait
   skipped: false,
-  hooks: null,
+  hooks: null, // the promise of the game's hooks
+  loaded: null, // the hooks, once loaded
   views: [], // views still to draw on the way: {view, size} (size: its log's length)
   redraw: () => {},
   drawBoard: () => {},
@@ -71,7 +72,12 @@ export function playing() {
 function loadHooks() {
   if (!play.hooks) {
     const game = page.table ? page.table.game : "";
-    play.hooks = import(`/static/games/${encodeURIComponent(game)}-sequence.js`).catch(() => ({}));
+    play.hooks = import(`/static/games/${encodeURIComponent(game)}-sequence.js`)
+      .catch(() => ({}))
+      .then((hooks) => {
+        play.loaded = hooks;
+        return hooks;
+      });
   }
   return play.hooks;
 }
@@ -96,7 +102,8 @@ export function noteView(before, after, redraw, drawBoard) {
     return;
   }
   const from = Math.max(play.running ? play.next : before.log.length, 0);
-  for (let i = from; i < size; i += 1) play.queue.push(i);
+  // Entries that are no step (a secret move committed...) hold nothing up.
+  for (let i = from; i < size; i += 1) if (!play.loaded || isStep(play.loaded, after.log[i])) play.queue.push(i);
   play.next = Math.max(play.next, size);
   if (play.queue.length) play.views.push({ view: after, size });
   if (!play.running && play.queue.length) run();
@@ -271,6 +278,7 @@ function drawToggle(button) {
 
 /** The page's "Animations on/off" toggle (in the top bar) and the Escape key. */
 export function setUp() {
+  loadHooks();
   const bar = document.querySelector(".topbar");
   if (bar && !$("animations")) {
     const button = h("button.animations.small#animations", { type: "button" });

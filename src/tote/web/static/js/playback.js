@@ -8,8 +8,9 @@
 // banner with the entry's sentence), its log entry highlighted, and the game's
 // optional hook animates the board; then the latest view is drawn. Views arriving
 // meanwhile add their entries to the queue, and the board follows the story: before
-// an entry is shown, the last view that came before it is drawn. Skip (or Escape) ends it at once; move
-// buttons are disabled while it plays and come back with the final board.
+// an entry is shown, the last view that came before it is drawn. Skip (or Escape)
+// ends it at once; move buttons are disabled while it plays and come back with the
+// final board.
 //
 // Per-game hooks: static/games/<game>-sequence.js, all optional:
 //   isStep(event) -> bool          which entries are shown (default: all but "committed")
@@ -17,7 +18,7 @@
 //   weight(event) -> number        how many step lengths it stays (default 1)
 //   describe(event, ctx) -> string the stage's sentence (default: the entry's
 //                                  ``text``, else its line in the log)
-//   animate(event, gameEl, ctx)    moves tokens on the board drawn so far
+//   animate(event, gameEl, ctx, ms) moves tokens on the board drawn so far
 // Settings (localStorage): "tote.animations" = "off" turns it off (the page's
 // toggle); "tote.playbackMs" = step length in ms (tests use a short one; 0: off).
 // A player asking for reduced motion gets no playback at all.

@@ -2,6 +2,8 @@
 // seats' turns, tile drawn and placed, meeple, scoring, chips and their settling.
 // It uses only the board's tiles (g.tile[data-x][data-y]) and meeples.
 
+import { seatColour } from "../js/ui.js";
+
 const LABELS = {
   tile_drawn: "Tile drawn",
   tile_discarded: "Tile discarded",
@@ -36,4 +38,12 @@ export function animate(event, game) {
     const tile = game.querySelector(`g.tile[data-x="${Number(x)}"][data-y="${Number(y)}"]`);
     if (tile) tile.classList.add("scoring");
   }
+}
+
+/** Beside the sentence: the tile's letter, the meeple's seat colour, the points. */
+export function chips(event) {
+  if (event.tile) return [{ shape: "card", text: String(event.tile) }];
+  if (event.kind === "meeple_placed" || event.kind === "abbot_placed" || event.kind === "chip_placed") return [{ shape: "disc", colour: seatColour(event.seat) }];
+  if (event.kind === "feature_scored") return [{ shape: "die", text: `+${event.points}` }];
+  return [];
 }

@@ -48,3 +48,17 @@ export function animate(event, game) {
     token.style.transform = `translate(${x.toFixed(1)}px, ${where[1].toFixed(1)}px)`;
   }
 }
+
+function colour(game, stable) {
+  const body = game.querySelector(`svg.hf-track g.horse[data-horse="${CSS.escape(stable)}"] circle`);
+  return body ? body.getAttribute("fill") : stable;
+}
+
+/** Beside the sentence: the Movement card, the two Sprint dice, the horse placed. */
+export function chips(event, game) {
+  if (event.kind === "movement") return [{ shape: "card", text: event.card }];
+  if (event.kind === "sprint") return (event.dice || []).map((stable) => ({ shape: "die", colour: colour(game, stable) }));
+  if (event.kind === "ranked") return [{ shape: "disc", colour: colour(game, event.stable), text: String(event.place) }];
+  if (event.kind === "action_card" && event.stable) return [{ shape: "card", colour: colour(game, event.stable) }];
+  return [];
+}

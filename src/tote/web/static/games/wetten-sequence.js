@@ -58,3 +58,14 @@ export function animate(event, game, ctx, ms) {
     }
   });
 }
+
+function colour(game, number) {
+  const body = game.querySelector(`svg.wt-track g.horse[data-horse="${number}"] circle`);
+  return body ? body.getAttribute("fill") : "#888";
+}
+
+/** Beside the sentence: each horse's movement this round, in its colour. */
+export function chips(event, game) {
+  if (event.kind !== "race_cards_revealed" && event.kind !== "horses_moved") return [];
+  return (event.movement || []).map((squares, i) => ({ shape: "disc", colour: colour(game, i + 1), text: `+${squares}` }));
+}

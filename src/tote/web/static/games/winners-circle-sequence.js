@@ -1,6 +1,8 @@
 // Winner's Circle watched step by step (issue 15; see js/playback.js): the horse
 // cards laid out, each die roll, each horse's move, the payout.
 
+import { horseColour } from "./winners-circle.js";
+
 const LABELS = { horse_card: "Horse card", bet: "Bet", die: "Die roll", horse_moved: "Move", payout: "Race over" };
 
 export function isStep(event) {
@@ -54,4 +56,11 @@ export function animate(event, game, ctx, ms) {
   } else {
     token.style.transition = "";
   }
+}
+
+/** Beside the sentence: the die's symbol, or the horse's colour with its gate. */
+export function chips(event) {
+  if (event.kind === "die") return [{ shape: "die", text: String(event.symbol).toUpperCase() }];
+  if (event.horse && event.kind !== "payout") return [{ shape: "disc", colour: horseColour(event.horse), text: event.gate ? String(event.gate) : "" }];
+  return [];
 }

@@ -19,6 +19,8 @@
 //   describe(event, ctx) -> string the stage's sentence (default: the entry's
 //                                  ``text``, else its line in the log)
 //   animate(event, gameEl, ctx, ms) moves tokens on the board drawn so far
+//   chips(event, gameEl) -> [{shape: "die"|"disc"|"card", text, colour}] drawn
+//                                  beside the sentence (a die, a horse, a card)
 // Settings (localStorage): "tote.animations" = "off" turns it off (the page's
 // toggle); "tote.playbackMs" = step length in ms (tests use a short one; 0: off).
 // A player asking for reduced motion gets no playback at all.
@@ -242,8 +244,16 @@ function drawStage(index, event, hooks, ms) {
   }
   const label = (hooks.label && hooks.label(event)) || event.kind.replace(/_/g, " ");
   const left = play.queue.length;
+  const chips = hooks.chips ? hooks.chips(event, $("game")) || [] : [];
   fill(
     stage,
+    chips.length
+      ? h(
+          "span.stage-chips",
+          { "aria-hidden": "true" },
+          chips.map((chip) => h(`span.stage-chip.${chip.shape || "card"}`, { style: chip.colour ? { "--chip": chip.colour } : undefined }, chip.text || "")),
+        )
+      : null,
     h(
       "div.stage-card",
       { dataset: { logIndex: String(index), kind: event.kind } },

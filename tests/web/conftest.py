@@ -61,14 +61,18 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[NewPage]:
-    """``new_page(**context_options)``: a page in a fresh browser context (its own
-    localStorage: one person), failing the test on any uncaught script error."""
+    """``new_page(playback_ms=30, **context_options)``: a page in a fresh browser context
+    (its own localStorage: one person), failing the test on any uncaught script error;
+    ``playback_ms`` is the length of a step when the page plays what happened."""
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(**options: Any) -> Any:
+    def make(playback_ms: int = 30, **options: Any) -> Any:
         context = browser.new_context(**(options or DESKTOP))
         context.set_default_timeout(15_000)
+        # Steps of the watched sequence (issue 15) last this long: short, so the tests
+        # still play every sequence without waiting on it (js/playback.js).
+        context.add_init_script(f"localStorage.setItem('tote.playbackMs', '{int(playback_ms)}')")
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -6,6 +6,11 @@ act runs out, each of them plays the game's timeout move
 (``State.timeout_move``), or, where the game has none, the move of the game's
 default bot standing in for it. Only the process that drives the table
 (:mod:`tote.server.processes`) runs its clock; the others show the deadline.
+
+A revealed answer gets its own moment on the table pages (issue 15): the clock of
+the turn that follows a reveal starts ``REVEAL_PAUSE_SECONDS`` later, so nobody
+loses time to it. The pause is the server's, not the game's: the moves, the
+record and the game's own ``time_limit()`` stay as they are.
 """
 
 from __future__ import annotations
@@ -13,12 +18,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tote.bots import default_bot, make_bot
 from tote.core.bot import Bot, Observation
 from tote.core.errors import IllegalMove
+from tote.core.events import Event
 from tote.core.moves import Move
 from tote.core.state import State
 from tote.server.errors import Refused
@@ -28,6 +34,21 @@ if TYPE_CHECKING:
     from tote.server.runtime import TableRuntime
 
 log = logging.getLogger("tote.server")
+
+REVEAL_PAUSE_SECONDS = 5.0
+"""How long the table pages show a revealed answer before the next question's clock
+starts (issue 15: "a short pause that the server's clock allows for")."""
+
+REVEALS: Mapping[str, frozenset[str]] = {"wits-and-wagers": frozenset({"answer"})}
+"""The log entries, by game, that the pages show as a reveal: Wits & Wagers' answer
+(WW 4-6: the answer, the winning guess, who is paid)."""
+
+
+def reveal_pause(game: str, events: Sequence[Event]) -> float:
+    """Seconds the next clock waits for: ``REVEAL_PAUSE_SECONDS`` when ``events`` (the
+    log entries since the last turn) hold one of the game's reveals, else none."""
+    kinds = REVEALS.get(game, frozenset())
+    return REVEAL_PAUSE_SECONDS if any(event.kind in kinds for event in events) else 0.0
 
 
 def time_limit(state: State, settings: Mapping[str, Any]) -> float | None:
@@ -58,6 +79,8 @@ class Clock:
         """Counts the clocks started: a clock that ran out late finds it moved on."""
         self._task: asyncio.Task[None] | None = None
         self._stand_ins: dict[int, Bot] = {}
+        self._log_seen = 0
+        """The log entries before the running clock started: the later ones are new."""
 
     @property
     def running(self) -> bool:
@@ -67,7 +90,13 @@ class Clock:
     def reset(self) -> None:
         """Start afresh for whoever is to act (the table was just loaded)."""
         self._seats = frozenset()
+        self._log_seen = len(self._log())
         self.update(None)
+
+    def _log(self) -> Sequence[Event]:
+        match = self.table.match
+        entries: Sequence[Event] = getattr(match.state, "log", ()) if match is not None else ()
+        return entries
 
     def update(self, mover: int | None) -> None:
         """Start a new clock when the turn passes to seats that were not waiting (or the
@@ -89,6 +118,10 @@ class Clock:
         if new_turn:
             self._epoch += 1
             limit = time_limit(state, table.row.settings)
+            entries = self._log()
+            if limit is not None:
+                limit += reveal_pause(table.row.game, entries[self._log_seen :])
+            self._log_seen = len(entries)
             self._set_deadline(None if limit is None else time.time() + limit)
 
     def _set_deadline(self, deadline: float | None) -> None:

@@ -166,10 +166,11 @@ function drawTrack(holder, view, ctx) {
   }
   const layer = svg.querySelector("g.horses");
   const seen = new Set();
+  const order = Object.keys(PLACES);
   for (const horse of st.horses) {
     let token = layer.querySelector(`g.horse[data-horse="${CSS.escape(horse.name)}"]`);
     const onTrack = horse.space !== null && horse.space !== undefined;
-    if (!onTrack) {
+    if (!onTrack && !horse.finished) {
       if (token) token.remove();
       continue;
     }
@@ -180,18 +181,23 @@ function drawTrack(holder, view, ctx) {
         { "data-horse": horse.name },
         s("circle", { r: "12", fill: horseColour(horse.name) }),
         s("text", { y: "4.5", fill: ink(horse.name) }, String(horse.gate)),
+        s("text.place-badge", { y: "25" }),
         s("title"),
       );
       layer.append(token);
     }
-    const stack = bySpace[horse.space];
-    const index = stack.indexOf(horse.name);
-    const p = inward(spacePoint(horse.space), stack.length > 1 ? -6 + index * (28 / stack.length) : 0);
+    // Finished horses stand past the finish line, in finishing order (1st ahead).
+    const place = horse.finished ? order.indexOf(horse.finished) : -1;
+    const stack = place >= 0 ? null : bySpace[horse.space];
+    const p = place >= 0 ? inward(along(14 + (order.length - 1 - place) * 25), 28) : inward(spacePoint(horse.space), stack.length > 1 ? -6 + stack.indexOf(horse.name) * (28 / stack.length) : 0);
     token.style.transform = `translate(${p.x.toFixed(1)}px, ${p.y.toFixed(1)}px)`;
+    token.classList.toggle("finished", place >= 0);
+    token.dataset.place = place >= 0 ? PLACES[horse.finished] : "";
+    token.querySelector("text.place-badge").textContent = place >= 0 ? PLACES[horse.finished] : "";
     token.classList.toggle("movable", movable.has(horse.name));
     token.classList.toggle("moved", !horse.face_up);
     token.classList.toggle("pace", horse.pace_horse);
-    token.querySelector("title").textContent = `${cap(horse.name)} on space ${horse.space}, ${horse.to_finish} to the finish`;
+    token.querySelector("title").textContent = place >= 0 ? `${cap(horse.name)}: ${PLACES[horse.finished]}, past the finish line` : `${cap(horse.name)} on space ${horse.space}, ${horse.to_finish} to the finish`;
   }
   for (const token of [...layer.querySelectorAll("g.horse")]) if (!seen.has(token.dataset.horse)) token.remove();
   drawInfield(svg.querySelector("g.infield-text"), view, ctx);
@@ -212,26 +218,7 @@ function drawInfield(group, view, ctx) {
       ),
     );
   } else {
-    const podium = st.horses.filter((x) => x.finished).sort((a, b) => Object.keys(PLACES).indexOf(a.finished) - Object.keys(PLACES).indexOf(b.finished));
-    if (podium.length) {
-      podium.forEach((horse, i) => {
-        const x = cx - 50 + i * 50;
-        lines.push(
-          s(
-            "g.podium",
-            { transform: `translate(${x} ${cy + 4})` },
-            s("circle", { r: "11", fill: horseColour(horse.name) }),
-            s("text", { y: "4", fill: ink(horse.name) }, String(horse.gate)),
-            s("text.podium-place", { y: "26" }, PLACES[horse.finished]),
-          ),
-        );
-      });
-    } else {
-      lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 8) }, phaseText(view)));
-    }
-  }
-  if (!st.rolled && st.horses.some((x) => x.finished) && !view.over) {
-    // podium shown above
+    lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 8) }, phaseText(view)));
   }
   lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 46) }, st.pace_horse ? `Pace horse: ${st.pace_horse}` : `Pace chip on space ${st.pace_space}`));
   fill(group, lines);

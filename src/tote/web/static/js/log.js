@@ -1,5 +1,6 @@
 // The log panel ("What happened"): one sentence per entry, newest first.
 
+import { listedUpTo, markLog } from "./playback.js";
 import { $, context, page } from "./tablepage.js";
 import { fill, h } from "./ui.js";
 
@@ -15,17 +16,19 @@ function describe(event, ctx) {
 export function renderLog() {
   const log = (page.view && page.view.log) || [];
   const list = $("log");
-  if (log.length === page.logSize) return;
-  page.logSize = log.length;
+  const upto = listedUpTo(log.length);
+  if (upto === page.logSize) return;
+  page.logSize = upto;
   const ctx = context();
-  const shown = log.slice(-80);
+  const shown = log.slice(Math.max(0, upto - 80), upto);
   const items = shown
     .map((event, i) => {
       const text = describe(event, ctx);
       if (text === null) return null;
-      return h("li", { class: `ev-${event.kind}`, value: String(log.length - shown.length + i + 1) }, text);
+      return h("li", { class: `ev-${event.kind}`, value: String(upto - shown.length + i + 1), dataset: { logIndex: String(upto - shown.length + i) } }, text);
     })
     .filter(Boolean)
     .reverse();
   fill(list, items.length ? items : h("li.muted", null, "Nothing yet."));
+  markLog(list);
 }

@@ -10,6 +10,7 @@
 
 import { forgetSeat, get, post, saveSeat } from "./api.js";
 import { renderLog } from "./log.js";
+import * as playback from "./playback.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
 import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
@@ -125,8 +126,10 @@ function onMessage(message) {
           askForView();
           break;
         }
+        const before = page.view;
         page.view = { ...message.view, log };
         page.standings = message.standings || null;
+        playback.noteView(before, page.view, renderAll, drawBoard);
         const seat = page.view.seat;
         if (page.token && seat !== null && seat !== undefined && seat !== page.seat) {
           // A link without its seat number: file the token under the seat it plays.
@@ -146,7 +149,7 @@ function onMessage(message) {
     case "table":
       if (message.table) page.table = normaliseTable(message.table);
       renderChrome();
-      if (page.view) renderResult();
+      if (page.view && !playback.playing()) renderResult();
       break;
     case "error":
       setBusy(false);
@@ -212,6 +215,10 @@ function setBusy(busy) {
 // ------------------------------------------------------------------ render
 function renderAll() {
   renderChrome();
+  if (playback.playing()) {
+    renderLog();
+    return;
+  }
   renderGame();
   renderLog();
   renderResult();
@@ -250,6 +257,17 @@ function renderGame() {
   }
 }
 
+/** Draw the board of an earlier view while a sequence is played (js/playback.js). */
+function drawBoard(view) {
+  const latest = page.view;
+  page.view = view;
+  try {
+    renderGame();
+  } finally {
+    page.view = latest;
+  }
+}
+
 // ------------------------------------------------------------------ timer
 function tickTimer() {
   const timer = $("timer");
@@ -282,6 +300,7 @@ async function main() {
     page.socket.send(JSON.stringify(message));
     return true;
   });
+  playback.setUp();
   renderAll();
   connect();
   setInterval(tickTimer, 250);

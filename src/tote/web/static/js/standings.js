@@ -1,7 +1,7 @@
 // The end of a game: who won, and every seat's final standing.
 
 import { $, context, page } from "./tablepage.js";
-import { fill, h, ordinal, seatColour } from "./ui.js";
+import { fill, h, ordinal, seatDot } from "./ui.js";
 
 export function renderResult() {
   const box = $("result");
@@ -28,7 +28,7 @@ export function renderResult() {
           "li",
           { class: result.winners.includes(r.seat) ? "winner" : "", dataset: { seat: String(r.seat) } },
           h("span.rank", null, ordinal(r.rank)),
-          h("span.seat-dot", { style: { background: seatColour(r.seat) } }),
+          seatDot(r.seat),
           h("span.name", null, ctx.names[r.seat] + (r.seat === ctx.seat ? " (you)" : "")),
           h("span.score", null, `${r.score.toLocaleString("en")} ${label}`),
         ),

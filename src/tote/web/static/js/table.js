@@ -8,6 +8,7 @@
 // It only ever shows what the views contain, keeps only its own seat's token
 // (in localStorage; the URL holds just #seat=N) and never logs a view.
 
+import * as alerts from "./alerts.js";
 import { forgetSeat, get, post, saveSeat } from "./api.js";
 import { renderLog } from "./log.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
@@ -15,7 +16,7 @@ import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
-import { fill, h, seatColour, toast } from "./ui.js";
+import { fill, h, seatDot, toast } from "./ui.js";
 
 // ------------------------------------------------------------------ table info
 async function loadModule(game) {
@@ -218,11 +219,11 @@ function renderChrome() {
   const table = page.table;
   const title = (page.module && page.module.title) || (table && table.game) || "";
   $("game-title").textContent = title;
-  document.title = `${title || "table"} · tote`;
+  alerts.update(`${title || "table"} · tote`);
   const ctx = context();
   const who = $("who");
   if (ctx.seat !== null && ctx.seat !== undefined && page.token) {
-    fill(who, h("span.seat-dot", { style: { background: seatColour(ctx.seat) } }), `${ctx.names[ctx.seat]} · seat ${ctx.seat + 1}`);
+    fill(who, seatDot(ctx.seat), `${ctx.names[ctx.seat]} · seat ${ctx.seat + 1}`);
   } else {
     fill(who, h("span.watching", null, "watching"));
   }
@@ -278,6 +279,7 @@ async function main() {
     page.socket.send(JSON.stringify(message));
     return true;
   });
+  alerts.setUp(document.querySelector("aside.side"));
   renderAll();
   connect();
   setInterval(tickTimer, 250);

@@ -3,6 +3,7 @@ game under way: the accessibility checks, the turn alerts and keyboard play."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -69,3 +70,43 @@ def new_table(
             started = api.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host})
             assert started.status_code == 200, started.text
     return Table(table_id, host, tokens, server.url)
+
+
+def view_of(server: LiveServer, table: Table, seat: int) -> dict[str, Any]:
+    """The view of ``seat`` (one of the table's human seats), over the REST API."""
+    with server.api() as api:
+        answer = api.get(
+            f"/api/tables/{table.table_id}/view", headers={"X-Seat-Token": table.seat_tokens[seat]}
+        )
+        assert answer.status_code == 200, answer.text
+        view: dict[str, Any] = answer.json()["view"]
+        return view
+
+
+def move_for(server: LiveServer, table: Table, seat: int) -> bool:
+    """Play ``seat``'s first legal move over the REST API if the game waits for it
+    (a player with no page open); False when it is not that seat's turn."""
+    view = view_of(server, table, seat)
+    if seat not in view["turn"]["seats"] or not view["legal_moves"]:
+        return False
+    with server.api() as api:
+        answer = api.post(
+            f"/api/tables/{table.table_id}/moves",
+            json={"move": view["legal_moves"][0]},
+            headers={"X-Seat-Token": table.seat_tokens[seat]},
+        )
+        assert answer.status_code == 200, answer.text
+    return True
+
+
+def until_turn_of(server: LiveServer, table: Table, seat: int, others: Sequence[int]) -> None:
+    """Wait until it is ``seat``'s turn, playing the ``others`` seats' moves (humans
+    without a page) meanwhile; bots play by themselves."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        view = view_of(server, table, seat)
+        if seat in view["turn"]["seats"] and view["legal_moves"] != []:
+            return  # (a game taking free input, as a guess, lists no moves: None)
+        if not any(move_for(server, table, other) for other in others):
+            time.sleep(0.05)  # the bots are moving: ask again
+    raise AssertionError(f"seat {seat} never got the turn: {view_of(server, table, seat)['turn']}")

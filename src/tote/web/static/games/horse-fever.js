@@ -8,7 +8,7 @@
 // this page has no other way to know them. Card names and meanings come with the
 // view, for the cards it shows.
 
-import { fill, h, ordinal, part, s, seatColour, seatLabel, seatLetter, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatTag } from "../js/ui.js";
 
 export const title = "Horse Fever";
 /** The result's unit: VP in the Board and Family Games, Danari in the Party Game. */
@@ -693,7 +693,7 @@ function helpLines(view) {
 let last = null;
 
 function rerender() {
-  if (last) render(...last);
+  if (last) keepFocus(last[1], () => render(...last));
 }
 
 

@@ -4,7 +4,7 @@
 // Everything comes from the view: a face-down chip of another seat arrives as
 // null and is drawn as "?"; this page has no other way to know its value.
 
-import { fill, h, ordinal, part, s, seatColour, seatLabel, seatLetter, seatName, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatName, seatTag } from "../js/ui.js";
 
 export const title = "Winner's Circle";
 export const scoreLabel = "money";
@@ -343,7 +343,7 @@ function actions(view, send, ctx) {
               dataset: { chip: String(c) },
               onclick: () => {
                 selectedChip = c;
-                render(view, lastEl, send, ctx);
+                keepFocus(lastEl, () => render(view, lastEl, send, ctx));
               },
             },
             chip(c, ctx.seat, { mine: true }),

@@ -16,7 +16,7 @@ import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
-import { fill, h, seatDot, toast } from "./ui.js";
+import { fill, h, keepFocus, seatDot, toast } from "./ui.js";
 
 // ------------------------------------------------------------------ table info
 async function loadModule(game) {
@@ -240,7 +240,7 @@ function renderGame() {
     return;
   }
   try {
-    page.module.render(page.view, el, send, context());
+    keepFocus(el, () => page.module.render(page.view, el, send, context()));
   } catch (err) {
     fill(el, h("p.error-text", null, `This page cannot draw the game: ${err.message}`));
     throw err;

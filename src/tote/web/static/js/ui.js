@@ -100,6 +100,28 @@ export function fill(node, ...children) {
   return node;
 }
 
+// ------------------------------------------------------------------ focus
+/** What tells a control apart from its neighbours when a redraw makes it anew. */
+function focusKey(node) {
+  return [node.tagName, node.id, JSON.stringify({ ...node.dataset }), node.getAttribute("aria-label") || "", node.textContent.trim().slice(0, 80)].join("|");
+}
+
+/**
+ * Run `draw()`, which may replace everything in `root`, and put the keyboard focus
+ * back on the same control (the one with the same id, data and text) if it was in
+ * `root`: a keyboard player keeps her place when a view arrives (issue 16).
+ */
+export function keepFocus(root, draw) {
+  const active = document.activeElement;
+  const key = active && active !== document.body && root.contains(active) ? focusKey(active) : null;
+  const result = draw();
+  if (key && (!active.isConnected || !root.contains(document.activeElement))) {
+    const same = [...root.querySelectorAll(active.tagName)].find((node) => focusKey(node) === key);
+    if (same && !same.disabled) same.focus({ preventScroll: true });
+  }
+  return result;
+}
+
 // ------------------------------------------------------------------ toasts
 let toastBox = null;
 

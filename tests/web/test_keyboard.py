@@ -1,0 +1,117 @@
+"""Issue 16, keyboard: a whole turn of Winner's Circle, Wetten!, Horse Fever and Wits
+& Wagers played with the keyboard only (Tab to a control, then Enter, Space, arrow
+keys or typing; no mouse); the focus stays on its control when the board is drawn
+again; and keys pressed when it is not one's turn send nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .keyboard import Sent, focused_matches, tab_to
+from .tables import new_table, until_turn_of
+from .web_helpers import DESKTOP, LiveServer, NewPage, wait_for_board
+
+PREFIX = "● Your turn — "
+
+
+def _seated(new_page: NewPage, server: LiveServer, game: str, **extra: Any) -> tuple[Any, Sent]:
+    table = new_table(server, game, **extra)
+    until_turn_of(server, table, 0, others=list(table.seat_tokens)[1:])
+    page = new_page(**DESKTOP)
+    sent = Sent().attach(page)
+    page.goto(table.seat_link(0))
+    wait_for_board(page)
+    page.wait_for_function("(prefix) => document.title.startsWith(prefix)", arg=PREFIX)
+    return page, sent
+
+
+def _answered(page: Any, sent: Sent, moves: int) -> None:
+    """Wait until the server has answered ``moves`` moves, and refused none."""
+    page.wait_for_function("() => !document.querySelector('#game.busy')")
+    assert len(sent.moves) == moves, sent.moves
+    assert not sent.errors, sent.errors
+
+
+def test_winners_circle_a_bet_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+    """WC 3.1: a bet is one chip on one horse: Space picks the 2-chip (the focus stays
+    on it as the panel is drawn again), Tab and Enter bet it on a horse."""
+    ann, sent = _seated(new_page, live_server, "winners-circle", humans=("Ann", "Bob"), bots=0)
+    tab_to(ann, ".chip-choice[data-chip='2']")
+    ann.keyboard.press("Space")
+    ann.wait_for_selector(".chip-choice[data-chip='2'][aria-checked=true]")
+    assert focused_matches(ann, ".chip-choice[data-chip='2']")
+    tab_to(ann, ".horse-button[data-action=bet]:not([disabled])")
+    ann.keyboard.press("Enter")
+    ann.wait_for_function("(prefix) => !document.title.startsWith(prefix)", arg=PREFIX)
+    _answered(ann, sent, 1)
+    assert sent.moves[0]["type"] == "place_bet" and sent.moves[0]["chip"] == 2
+
+    # Bob's turn now: whatever Ann presses on the board sends no move.
+    for _ in range(12):
+        ann.keyboard.press("Tab")
+        ann.keyboard.press("Enter")
+        ann.keyboard.press("Space")
+    assert len(sent.moves) == 1 and not ann.title().startswith(PREFIX)
+
+
+def test_wetten_a_turn_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+    """Wetten! (an action window): Ann buys a race card with Enter, then passes."""
+    ann, sent = _seated(new_page, live_server, "wetten")
+    tab_to(ann, "button[data-action=buy-race-card]")
+    ann.keyboard.press("Enter")
+    ann.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
+    _answered(ann, sent, 1)
+    tab_to(ann, "button[data-action=pass]")
+    ann.keyboard.press("Enter")
+    _answered(ann, sent, 2)
+    assert [m["type"] for m in sent.moves] == ["buy_race_card", "pass"]
+
+
+def test_horse_fever_a_purchase_turn_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+    """Horse Fever's Purchase Phase (one purchase a turn): Ann buys a Stable with Enter,
+    or, when the bots have bought them all, a Horse card and keeps one of the four."""
+    ann, sent = _seated(new_page, live_server, "horse-fever")
+    ann.wait_for_selector("button[data-action=pass]")
+    if ann.locator("button[data-action=buy_stable]:not([disabled])").count():
+        tab_to(ann, "button[data-action=buy_stable]:not([disabled])")
+        ann.keyboard.press("Enter")
+        _answered(ann, sent, 1)
+        assert sent.moves[0]["type"] == "buy_stable"
+        return
+    tab_to(ann, "button[data-action=buy_card]")
+    ann.keyboard.press("Enter")
+    _answered(ann, sent, 1)
+    ann.wait_for_selector("button.hf-card[data-action]")
+    tab_to(ann, "button.hf-card[data-action]")
+    ann.keyboard.press("Enter")
+    _answered(ann, sent, 2)
+    assert sent.moves[0]["type"] == "buy_card"
+
+
+def test_wits_and_wagers_a_round_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+    """Wits & Wagers: Ann types her guess and Enter writes it (WW 2.2); when the mat
+    is out she puts her first betting chip on a slot with the arrow keys, places her
+    bets and locks them with Enter (WW 3)."""
+    ann, sent = _seated(new_page, live_server, "wits-and-wagers", variants=["untimed"])
+    tab_to(ann, "#guess")
+    ann.keyboard.type("42")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#guess", state="detached")
+    _answered(ann, sent, 1)
+    assert sent.moves[0] == {"type": "guess", "value": "42"}
+    ann.wait_for_selector(".bet-slot[data-chip='0']")
+    tab_to(ann, ".bet-slot[data-chip='0']")
+    before = ann.input_value(".bet-slot[data-chip='0']")
+    ann.keyboard.press("ArrowDown")
+    slot = ann.input_value(".bet-slot[data-chip='0']")
+    assert slot != before
+    tab_to(ann, "button[data-action=place-bets]")
+    ann.keyboard.press("Enter")
+    _answered(ann, sent, 2)
+    ann.wait_for_selector(".bet-form .help:has-text('Now: ')")
+    tab_to(ann, "button[data-action=lock]")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("button[data-action=lock]", state="detached")
+    _answered(ann, sent, 3)
+    assert [m["type"] for m in sent.moves] == ["guess", "place_bets", "lock_bets"]
+    assert sent.moves[1]["bets"][0]["slot"] == int(slot)

@@ -5,6 +5,7 @@ again; and keys pressed when it is not one's turn send nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from .keyboard import Sent, focused_matches, tab_to
@@ -32,7 +33,9 @@ def _answered(page: Any, sent: Sent, moves: int) -> None:
     assert not sent.errors, sent.errors
 
 
-def test_winners_circle_a_bet_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+def test_winners_circle_a_bet_by_keyboard(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
     """WC 3.1: a bet is one chip on one horse: Space picks the 2-chip (the focus stays
     on it as the panel is drawn again), Tab and Enter bet it on a horse."""
     ann, sent = _seated(new_page, live_server, "winners-circle", humans=("Ann", "Bob"), bots=0)
@@ -41,6 +44,7 @@ def test_winners_circle_a_bet_by_keyboard(new_page: NewPage, live_server: LiveSe
     ann.wait_for_selector(".chip-choice[data-chip='2'][aria-checked=true]")
     assert focused_matches(ann, ".chip-choice[data-chip='2']")
     tab_to(ann, ".horse-button[data-action=bet]:not([disabled])")
+    ann.screenshot(path=str(screenshots / "keyboard-focus-winners-circle.png"), full_page=True)
     ann.keyboard.press("Enter")
     ann.wait_for_function("(prefix) => !document.title.startsWith(prefix)", arg=PREFIX)
     _answered(ann, sent, 1)
@@ -115,3 +119,41 @@ def test_wits_and_wagers_a_round_by_keyboard(new_page: NewPage, live_server: Liv
     _answered(ann, sent, 3)
     assert [m["type"] for m in sent.moves] == ["guess", "place_bets", "lock_bets"]
     assert sent.moves[1]["bets"][0]["slot"] == int(slot)
+
+
+def test_the_lobby_and_the_tote_board_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+    """A table created in the lobby with the keyboard only (the game chosen with Enter,
+    the name typed, "Create table" pressed), and the tote board panel opened and
+    closed with Enter (a table with the board, issue 12)."""
+    page = new_page(**DESKTOP)
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("button.choice[data-game]")
+    tab_to(page, "button.choice[data-game='winners-circle']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".seat-row[data-seat='0']")
+    assert page.input_value(".seat-row[data-seat='0'] select.seat-kind") == "me"
+    tab_to(page, ".seat-row[data-seat='0'] input.seat-name")
+    page.keyboard.type("Ann")
+    # Seat 2 is a friend's until changed: creating is refused, naming the seat.
+    tab_to(page, "#create-button")
+    page.keyboard.press("Enter")
+    assert "Seat 2: write a name" in page.locator(".toast.error").first.inner_text()
+    assert page.locator("#created").is_hidden()
+    for seat in range(1, page.locator(".seat-row").count()):
+        kind = f".seat-row[data-seat='{seat}'] select.seat-kind"
+        tab_to(page, kind)
+        page.keyboard.press("ArrowDown")  # a friend -> anyone with the table link
+        assert page.input_value(kind) == "open"
+    tab_to(page, "#create-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#created:not([hidden])")
+
+    table = new_table(live_server, "winners-circle", tote_board=True)
+    ann = new_page(**DESKTOP)
+    ann.goto(table.seat_link(0))
+    wait_for_board(ann)
+    tab_to(ann, "#tote-board summary")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#tote-board[open] .tote-chances tbody tr")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#tote-board:not([open])")

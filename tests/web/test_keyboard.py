@@ -71,7 +71,9 @@ def test_wetten_a_turn_by_keyboard(new_page: NewPage, live_server: LiveServer) -
     assert [m["type"] for m in sent.moves] == ["buy_race_card", "pass"]
 
 
-def test_horse_fever_a_purchase_turn_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+def test_horse_fever_a_purchase_turn_by_keyboard(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
     """Horse Fever's Purchase Phase (one purchase a turn): Ann buys a Stable with Enter,
     or, when the bots have bought them all, a Horse card and keeps one of the four."""
     ann, sent = _seated(new_page, live_server, "horse-fever")
@@ -121,7 +123,9 @@ def test_wits_and_wagers_a_round_by_keyboard(new_page: NewPage, live_server: Liv
     assert sent.moves[1]["bets"][0]["slot"] == int(slot)
 
 
-def test_the_lobby_and_the_tote_board_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
+def test_the_lobby_and_the_tote_board_by_keyboard(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
     """A table created in the lobby with the keyboard only (the game chosen with Enter,
     the name typed, "Create table" pressed), and the tote board panel opened and
     closed with Enter (a table with the board, issue 12)."""

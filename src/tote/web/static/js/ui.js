@@ -130,6 +130,9 @@ export function toast(message, kind = "error", title = "") {
   if (!toastBox) {
     toastBox = h("div.toasts", { role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") toastBox.replaceChildren(); // Escape closes the messages
+    });
   }
   const item = h(
     `div.toast.${kind}`,

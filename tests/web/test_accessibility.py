@@ -69,7 +69,7 @@ def test_each_games_table_seated_watched_and_ended(
     watcher = new_page(**DESKTOP)
     watcher.goto(bots.watch_link)
     wait_for_board(watcher)
-    watcher.wait_for_function("document.querySelectorAll('#log li:not(.muted)').length >= 4")
+    watcher.wait_for_function("() => document.querySelectorAll('#log li:not(.muted)').length >= 4")
     assert_accessible(watcher, f"{game}: watched mid-game")
     watcher.wait_for_selector("#result:not([hidden])", timeout=120_000)
     # Carcassonne's board frame scrolls with nothing focusable in it once the game is

@@ -84,13 +84,15 @@ def test_the_alert_goes_once_the_move_is_made_and_the_live_region_says_what_happ
     assert _title(ann) == "Winner's Circle · tote" and _icon(ann) == PLAIN_ICON
     said = ann.locator("#announce")
     assert said.get_attribute("aria-live") == "polite"
-    ann.wait_for_function("document.getElementById('announce').textContent.trim() !== ''")
+    ann.wait_for_function("() => document.getElementById('announce').textContent.trim() !== ''")
     assert "Your turn" not in said.inner_text()
     assert ann.get_attribute("#game", "aria-live") is None  # not the whole board
     _bobs_move(live_server, table)
     ann.wait_for_function("(prefix) => document.title.startsWith(prefix)", arg=PREFIX)
     assert _icon(ann) == TURN_ICON
-    ann.wait_for_function("document.getElementById('announce').textContent.includes('Your turn.')")
+    ann.wait_for_function(
+        "() => document.getElementById('announce').textContent.includes('Your turn.')"
+    )
 
 
 def test_sound_and_notifications_are_off_until_chosen_and_remembered(
@@ -124,7 +126,7 @@ def test_sound_and_notifications_are_off_until_chosen_and_remembered(
     ann.wait_for_function("(prefix) => !document.title.startsWith(prefix)", arg=PREFIX)
     ann.evaluate("window.__hidden = true")
     _bobs_move(live_server, table)
-    ann.wait_for_function("window.__notes.length === 1")
+    ann.wait_for_function("() => window.__notes.length === 1")
     note = ann.evaluate("window.__notes[0]")
     assert note["title"] == "tote: your turn" and "Winner's Circle" in note["body"]
 

@@ -3,7 +3,7 @@
 import { $, context, page } from "./tablepage.js";
 import { fill, h } from "./ui.js";
 
-export function describe(event, ctx) {
+function describe(event, ctx) {
   if (page.module && page.module.describeEvent) {
     const text = page.module.describeEvent(event, ctx);
     if (text) return text;

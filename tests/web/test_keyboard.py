@@ -95,11 +95,15 @@ def test_horse_fever_a_purchase_turn_by_keyboard(
 
 
 def test_wits_and_wagers_a_round_by_keyboard(new_page: NewPage, live_server: LiveServer) -> None:
-    """Wits & Wagers: Ann types her guess and Enter writes it (WW 2.2); when the mat
+    """Wits & Wagers: Enter on an empty guess says what is missing and sends nothing;
+    Ann types her guess and Enter writes it (WW 2.2); when the mat
     is out she puts her first betting chip on a slot with the arrow keys, places her
     bets and locks them with Enter (WW 3)."""
     ann, sent = _seated(new_page, live_server, "wits-and-wagers", variants=["untimed"])
     tab_to(ann, "#guess")
+    ann.keyboard.press("Enter")  # nothing written yet: a clear message, nothing sent
+    assert "Write a number first" in ann.locator(".toast").first.inner_text()
+    assert sent.moves == [] and focused_matches(ann, "#guess")
     ann.keyboard.type("42")
     ann.keyboard.press("Enter")
     ann.wait_for_selector("#guess", state="detached")

@@ -8,7 +8,7 @@
 // this page has no other way to know them. Card names and meanings come with the
 // view, for the cards it shows.
 
-import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatTag, toast } from "../js/ui.js";
 
 export const title = "Horse Fever";
 /** The result's unit: VP in the Board and Family Games, Danari in the Party Game. */
@@ -462,7 +462,10 @@ function betForm(view, send, ctx) {
       dataset: { phase: st.phase },
       onsubmit: (e) => {
         e.preventDefault();
-        if (!betChoice.stable) return;
+        if (!betChoice.stable) {
+          toast("Choose the horse to bet on first.", "info", "No horse yet");
+          return;
+        }
         const value = Math.trunc(Number(amount.value || 0));
         send({ type: "place_bet", stable: betChoice.stable, bet: betChoice.bet, amount: value });
       },

@@ -6,7 +6,7 @@
 // betting another seat's bets only once all are placed. Until then the page
 // shows that a seat has committed, never what.
 
-import { fill, groupDigits, h, part, seatColour, seatDot, seatLabel, seatLetter, seatTag } from "../js/ui.js";
+import { fill, groupDigits, h, part, seatColour, seatDot, seatLabel, seatLetter, seatTag, toast } from "../js/ui.js";
 
 export const title = "Wits & Wagers";
 export const scoreLabel = "points";
@@ -138,6 +138,7 @@ function guessForm(view, send, ctx) {
         e.preventDefault();
         const value = input.value.trim();
         if (!value) {
+          toast("Write a number first, or leave your card blank.", "info", "No guess yet");
           input.focus();
           return;
         }

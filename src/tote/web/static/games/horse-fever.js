@@ -8,14 +8,14 @@
 // this page has no other way to know them. Card names and meanings come with the
 // view, for the cards it shows.
 
-import { fill, h, ordinal, part, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatTag, toast } from "../js/ui.js";
 
 export const title = "Horse Fever";
 /** The result's unit: VP in the Board and Family Games, Danari in the Party Game. */
 export let scoreLabel = "VP";
 
 const LANES = ["black", "blue", "green", "red", "yellow", "white"];
-const HORSE = { black: "#2b2b2b", blue: "#1f6feb", green: "#2b9348", red: "#d62828", yellow: "#f4c430", white: "#f4f4f0" };
+const HORSE = { black: "#2b2b2b", blue: "#1f6feb", green: "#23793b", red: "#d62828", yellow: "#f4c430", white: "#f4f4f0" };
 const LIGHT = new Set(["yellow", "white"]);
 const ODDS_ROWS = [2, 3, 4, 5, 6, 7];
 const PHASES = {
@@ -130,7 +130,8 @@ function drawTrack(holder, view, ctx) {
         s("rect", { width: "56", height: String(TRACK.lane - 4), rx: "5", fill: HORSE[colour], class: "lane-chip" }),
         s("text.lane-odds", { x: "28", y: "15", fill: ink(colour) }, stable.odds ? `1:${stable.odds}` : "–"),
         s("text.lane-name", { x: "28", y: "27", fill: ink(colour) }, colour),
-        stable.owner !== null ? s("circle.owner", { cx: "50", cy: "6", r: "5", fill: seatColour(stable.owner) }) : null,
+        stable.owner !== null ? s("circle.owner", { cx: "50", cy: "6", r: "5.5", fill: seatColour(stable.owner) }) : null,
+        stable.owner !== null ? s("text.owner-letter", { x: "50", y: "8.4" }, seatLetter(stable.owner)) : null,
         s("title", null, `${cap(colour)}: odds ${stable.odds ? `1:${stable.odds}` : "not set"}${stable.owner !== null ? `, owned by ${seatLabel(ctx, stable.owner)}` : ""}${stable.horse ? `, horse ${cardName(view, stable.horse)}` : ""}`),
       ),
     );
@@ -142,6 +143,7 @@ function drawTrack(holder, view, ctx) {
           "g.lane-card",
           { transform: `translate(${x} ${y + 3})`, "data-seat": String(card.seat), "data-card": card.card ?? "?" },
           s("rect", { width: "11", height: "14", rx: "2", class: card.card ? "up" : "down", stroke: seatColour(card.seat) }),
+          s("text.card-letter", { x: "5.5", y: "10", class: card.card ? "up" : "down" }, seatLetter(card.seat)),
           s("title", null, `${seatLabel(ctx, card.seat)}: ${card.card ? cardName(view, card.card) : "a face-down Action card"}`),
         ),
       );
@@ -158,7 +160,7 @@ function drawTrack(holder, view, ctx) {
           "g.lane-bet",
           { transform: `translate(${x} ${laneY(i) + 25})`, "data-seat": String(bet.seat) },
           s("circle", { r: "7", fill: seatColour(bet.seat) }),
-          s("text", { y: "3.5" }, bet.bet === "win" ? "W" : "S"),
+          s("text", { y: "3" }, `${seatLetter(bet.seat)}${bet.bet === "win" ? "W" : "S"}`),
           s("title", null, `${seatLabel(ctx, bet.seat)}: ${money(bet.amount)} to ${bet.bet}`),
         ),
       );
@@ -460,7 +462,10 @@ function betForm(view, send, ctx) {
       dataset: { phase: st.phase },
       onsubmit: (e) => {
         e.preventDefault();
-        if (!betChoice.stable) return;
+        if (!betChoice.stable) {
+          toast("Choose the horse to bet on first.", "info", "No horse yet");
+          return;
+        }
         const value = Math.trunc(Number(amount.value || 0));
         send({ type: "place_bet", stable: betChoice.stable, bet: betChoice.bet, amount: value });
       },
@@ -652,7 +657,7 @@ function players(view, ctx) {
   return h(
     "div.players.panel",
     null,
-    h("div.scroll-x", null, h("table", null, h("thead", null, h("tr", null, head.map((t) => h("th", null, t)))), h("tbody", null, rows))),
+    h("div.scroll-x", { tabindex: "0", role: "region", "aria-label": "Players" }, h("table", null, h("thead", null, h("tr", null, head.map((t) => h("th", null, t)))), h("tbody", null, rows))),
   );
 }
 
@@ -691,7 +696,7 @@ function helpLines(view) {
 let last = null;
 
 function rerender() {
-  if (last) render(...last);
+  if (last) keepFocus(last[1], () => render(...last));
 }
 
 

@@ -655,7 +655,7 @@ function players(view, ctx) {
   }
   return h(
     "div.players.panel",
-    null,
+    { tabindex: "0", role: "region", "aria-label": "Players" },
     h(
       "table",
       null,

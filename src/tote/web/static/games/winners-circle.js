@@ -4,7 +4,7 @@
 // Everything comes from the view: a face-down chip of another seat arrives as
 // null and is drawn as "?"; this page has no other way to know its value.
 
-import { fill, h, ordinal, part, s, seatColour, seatLabel, seatName, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatName, seatTag } from "../js/ui.js";
 
 export const title = "Winner's Circle";
 export const scoreLabel = "money";
@@ -16,7 +16,7 @@ const PLACE_WORDS = { win: "win", place: "place", show: "show" };
 const HORSE_COLOURS = {
   red: "#d62828",
   blue: "#1f6feb",
-  green: "#2b9348",
+  green: "#23793b",
   yellow: "#f4c430",
   purple: "#7b2cbf",
   orange: "#f77f00",
@@ -27,7 +27,7 @@ const HORSE_COLOURS = {
   grey: "#8a8a8a",
   gray: "#8a8a8a",
 };
-const LIGHT = new Set(["white", "yellow"]);
+const LIGHT = new Set(["white", "yellow", "orange", "pink", "grey", "gray"]);
 
 /** A horse's colour from its name (named colours first, else a hue from the name). */
 export function horseColour(name) {
@@ -265,7 +265,7 @@ function chip(value, seat, { mine = false, faceDown = false, title = "" } = {}) 
       class: `${hidden ? "hidden-chip" : ""} ${faceDown ? "face-down" : ""} ${mine ? "mine" : ""}`,
       style: { "--seat": seatColour(seat) },
       title,
-      dataset: { seat: String(seat), chip: hidden ? "?" : String(value) },
+      dataset: { seat: String(seat), chip: hidden ? "?" : String(value), letter: seatLetter(seat) },
     },
     hidden ? "?" : String(value),
   );
@@ -330,7 +330,7 @@ function actions(view, send, ctx) {
               dataset: { chip: String(c) },
               onclick: () => {
                 selectedChip = c;
-                render(view, lastEl, send, ctx);
+                keepFocus(lastEl, () => render(view, lastEl, send, ctx));
               },
             },
             chip(c, ctx.seat, { mine: true }),

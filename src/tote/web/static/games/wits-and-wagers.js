@@ -6,7 +6,7 @@
 // betting another seat's bets only once all are placed. Until then the page
 // shows that a seat has committed, never what.
 
-import { fill, groupDigits, h, part, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, groupDigits, h, part, seatColour, seatDot, seatLabel, seatLetter, seatTag, toast } from "../js/ui.js";
 
 export const title = "Wits & Wagers";
 export const scoreLabel = "points";
@@ -62,7 +62,7 @@ function betChip(bet, seat, ctx) {
   return h(
     "span.wager",
     { dataset: { seat: String(seat) }, title: `${seatLabel(ctx, seat)}${bet.chips ? `: betting chip + ${bet.chips} points` : ": betting chip"}` },
-    h("span.chip", { style: { "--seat": seatColour(seat) }, class: seat === ctx.seat ? "mine" : "" }, String(seat + 1)),
+    h("span.chip", { style: { "--seat": seatColour(seat) }, class: seat === ctx.seat ? "mine" : "" }, seatLetter(seat)),
     bet.chips ? h("small", null, `+${bet.chips}`) : null,
   );
 }
@@ -138,6 +138,7 @@ function guessForm(view, send, ctx) {
         e.preventDefault();
         const value = input.value.trim();
         if (!value) {
+          toast("Write a number first, or leave your card blank.", "info", "No guess yet");
           input.focus();
           return;
         }
@@ -254,7 +255,7 @@ function betForm(view, send, ctx) {
     return h(
       "div.bet-row",
       null,
-      h("span.chip.mine", { style: { "--seat": seatColour(ctx.seat) } }, String(ctx.seat + 1)),
+      h("span.chip.mine", { style: { "--seat": seatColour(ctx.seat) } }, seatLetter(ctx.seat)),
       h("label", null, h("span.label", null, `Chip ${i + 1} on`), select),
       h("label", null, h("span.label", null, "+ chips"), chips),
     );
@@ -352,7 +353,7 @@ function history(view, ctx) {
     h(
       "table.history",
       null,
-      h("thead", null, h("tr", null, h("th", null, "Q"), h("th", null, "Answer"), h("th", null, "Winning"), Array.from({ length: view.players }, (_, s) => h("th.seat-col", { title: seatLabel(ctx, s) }, h("span.seat-dot", { style: { background: seatColour(s) } }), h("span.short", null, shortName(ctx, s)))))),
+      h("thead", null, h("tr", null, h("th", null, "Q"), h("th", null, "Answer"), h("th", null, "Winning"), Array.from({ length: view.players }, (_, s) => h("th.seat-col", { title: seatLabel(ctx, s) }, seatDot(s), h("span.short", null, shortName(ctx, s)))))),
       h(
         "tbody",
         null,

@@ -376,7 +376,7 @@ function linkRow(label, url, extra) {
     "div.link-row",
     null,
     h("span.link-label", null, label),
-    h("input.link", { type: "text", readonly: true, value: url, onfocus: (e) => e.target.select() }),
+    h("input.link", { type: "text", readonly: true, value: url, "aria-label": label, onfocus: (e) => e.target.select() }),
     copyButton(url),
     extra || null,
   );

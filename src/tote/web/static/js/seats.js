@@ -3,7 +3,7 @@
 
 import { post, savedName, saveName, saveSeat } from "./api.js";
 import { $, base, context, hooks, loadTable, page, rewriteUrl, tableId } from "./tablepage.js";
-import { fill, h, seatColour, toast } from "./ui.js";
+import { fill, h, seatDot, toast } from "./ui.js";
 
 export function freeSeats() {
   return page.table ? page.table.seats.filter((s) => s.free) : [];
@@ -73,7 +73,7 @@ export function seatList() {
       h(
         "li",
         { dataset: { seat: String(s.seat) } },
-        h("span.seat-dot", { style: { background: seatColour(s.seat) } }),
+        seatDot(s.seat),
         h("span.seat-number", null, `Seat ${s.seat + 1}`),
         s.free ? h("span.pill.free", null, "free") : h("span", null, ctx.names[s.seat]),
         s.bot ? h("span.pill.bot", null, "bot") : null,

@@ -4,7 +4,7 @@
 // server) the ranking still shows, from the view's result alone.
 
 import { $, context, page } from "./tablepage.js";
-import { fill, h, ordinal, seatColour } from "./ui.js";
+import { fill, h, ordinal, seatDot } from "./ui.js";
 
 const signed = (n) => (n > 0 ? `+${n.toLocaleString("en")}` : n < 0 ? `−${(-n).toLocaleString("en")}` : "0");
 
@@ -44,7 +44,7 @@ function seatStanding(r, standing, ctx, label, winner) {
     "li",
     { class: winner ? "winner" : "", dataset: { seat: String(r.seat) } },
     h("span.rank", null, ordinal(r.rank)),
-    h("span.seat-dot", { style: { background: seatColour(r.seat) } }),
+    seatDot(r.seat),
     h("span.name", null, name),
     h("span.score", null, `${r.score.toLocaleString("en")} ${label}`),
     standing && standing.note ? h("span.note", null, standing.note) : null,

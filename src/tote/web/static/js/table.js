@@ -8,6 +8,7 @@
 // It only ever shows what the views contain, keeps only its own seat's token
 // (in localStorage; the URL holds just #seat=N) and never logs a view.
 
+import * as alerts from "./alerts.js";
 import { forgetSeat, get, post, saveSeat } from "./api.js";
 import { renderLog } from "./log.js";
 import * as playback from "./playback.js";
@@ -18,7 +19,7 @@ import { renderTerms } from "./terms.js";
 import "./replaylink.js"; // issue 16: "Watch the replay" in the result panel
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
-import { fill, h, seatColour, toast } from "./ui.js";
+import { fill, h, keepFocus, seatDot, toast } from "./ui.js";
 
 // ------------------------------------------------------------------ table info
 async function loadModule(game) {
@@ -229,11 +230,11 @@ function renderChrome() {
   const table = page.table;
   const title = (page.module && page.module.title) || (table && table.game) || "";
   $("game-title").textContent = title;
-  document.title = `${title || "table"} · tote`;
+  alerts.update(`${title || "table"} · tote`);
   const ctx = context();
   const who = $("who");
   if (ctx.seat !== null && ctx.seat !== undefined && page.token) {
-    fill(who, h("span.seat-dot", { style: { background: seatColour(ctx.seat) } }), `${ctx.names[ctx.seat]} · seat ${ctx.seat + 1}`);
+    fill(who, seatDot(ctx.seat), `${ctx.names[ctx.seat]} · seat ${ctx.seat + 1}`);
   } else {
     fill(who, h("span.watching", null, "watching"));
   }
@@ -250,7 +251,7 @@ function renderGame() {
     return;
   }
   try {
-    page.module.render(page.view, el, send, context());
+    keepFocus(el, () => page.module.render(page.view, el, send, context()));
   } catch (err) {
     fill(el, h("p.error-text", null, `This page cannot draw the game: ${err.message}`));
     throw err;
@@ -301,6 +302,7 @@ async function main() {
     return true;
   });
   playback.setUp();
+  alerts.setUp(document.querySelector("aside.side"));
   renderAll();
   connect();
   setInterval(tickTimer, 250);

@@ -47,7 +47,7 @@ export function setUp(aside, enabled, send) {
       "details#tote-board.panel.tote",
       null,
       h("summary", null, "Tote board"),
-      h("div.tote-body", { "aria-live": "polite" }, h("p.muted", null, "Open to see the odds of your bets.")),
+      h("div.tote-body", { "aria-live": "polite", tabindex: "0", role: "region", "aria-label": "Tote board" }, h("p.muted", null, "Open to see the odds of your bets.")),
     );
     panel.element.addEventListener("toggle", () => {
       if (panel.element.open) ask(panel.moves ?? 0);

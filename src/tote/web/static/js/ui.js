@@ -100,6 +100,28 @@ export function fill(node, ...children) {
   return node;
 }
 
+// ------------------------------------------------------------------ focus
+/** What tells a control apart from its neighbours when a redraw makes it anew. */
+function focusKey(node) {
+  return [node.tagName, node.id, JSON.stringify({ ...node.dataset }), node.getAttribute("aria-label") || "", node.textContent.trim().slice(0, 80)].join("|");
+}
+
+/**
+ * Run `draw()`, which may replace everything in `root`, and put the keyboard focus
+ * back on the same control (the one with the same id, data and text) if it was in
+ * `root`: a keyboard player keeps her place when a view arrives (issue 16).
+ */
+export function keepFocus(root, draw) {
+  const active = document.activeElement;
+  const key = active && active !== document.body && root.contains(active) ? focusKey(active) : null;
+  const result = draw();
+  if (key && (!active.isConnected || !root.contains(document.activeElement))) {
+    const same = [...root.querySelectorAll(active.tagName)].find((node) => focusKey(node) === key);
+    if (same && !same.disabled) same.focus({ preventScroll: true });
+  }
+  return result;
+}
+
 // ------------------------------------------------------------------ toasts
 let toastBox = null;
 
@@ -108,6 +130,9 @@ export function toast(message, kind = "error", title = "") {
   if (!toastBox) {
     toastBox = h("div.toasts", { role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") toastBox.replaceChildren(); // Escape closes the messages
+    });
   }
   const item = h(
     `div.toast.${kind}`,
@@ -122,11 +147,25 @@ export function toast(message, kind = "error", title = "") {
 }
 
 // ------------------------------------------------------------------ seats
-// Seat colours: distinct from the Winner's Circle horse colours.
-export const SEAT_COLOURS = ["#0e9aa7", "#d6336c", "#8d5a2b", "#3949ab", "#6b8e23", "#5f6b7a", "#b8860b"];
+// Seat colours: distinct from the Winner's Circle horse colours, and dark enough for
+// a white seat letter on them (contrast 4.5:1 or more).
+export const SEAT_COLOURS = ["#0a7580", "#c2255c", "#8d5a2b", "#3949ab", "#4f6a17", "#5f6b7a", "#7d5c07"];
 
 export function seatColour(seat) {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+/**
+ * A seat's letter, so that seats are told apart by more than colour (issue 16):
+ * seat 1 is A, seat 2 is B, ... The one rule for every dot, chip, token and meeple.
+ */
+export function seatLetter(seat) {
+  return String.fromCharCode(65 + (Number(seat) % 26));
+}
+
+/** A seat's coloured dot with its letter (the name beside it says who, for screen readers). */
+export function seatDot(seat) {
+  return h("span.seat-dot", { style: { background: seatColour(seat) }, "aria-hidden": "true" }, seatLetter(seat));
 }
 
 /** A seat's display name from the names list the table page passes in. */
@@ -147,7 +186,7 @@ export function seatTag(ctx, seat, extra = "") {
   return h(
     "span.seat-tag",
     { dataset: { seat: String(seat) } },
-    h("span.seat-dot", { style: { background: seatColour(seat) } }),
+    seatDot(seat),
     seatLabel(ctx, seat) + extra,
   );
 }

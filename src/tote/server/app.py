@@ -29,6 +29,7 @@ from tote.core.errors import IllegalMove, MalformedMove, OptionsError, ToteError
 from tote.core.game import Game
 from tote.core.record import Record
 from tote.core.registry import all_games, get_game
+from tote.server.around import around_routes
 from tote.server.connection import (
     CLOSE_BAD_TOKEN,
     CLOSE_NO_TABLE,
@@ -164,6 +165,7 @@ def create_app(
     app.add_middleware(BodyLimit)  # a body over the limit is refused before it is read
     _add_error_handlers(app)
     app.include_router(_api(store, tables, creation))
+    app.include_router(around_routes(store, tables))  # rematch, clock, stand-ins (issue 16)
     _add_websocket(app, tables)
     mount(app)  # the browser UI: lobby, table pages, static files
     return app

@@ -1,6 +1,7 @@
 // The end of a game: who won, and every seat's final standing.
 
 import { $, context, page } from "./tablepage.js";
+import { rematchButton, rematchNote } from "./rematch.js";
 import { fill, h, ordinal, seatColour } from "./ui.js";
 
 export function renderResult() {
@@ -34,6 +35,7 @@ export function renderResult() {
         ),
       ),
     ),
-    h("p", null, h("a.button", { href: "/" }, "Back to the lobby")),
+    rematchNote(),
+    h("p.result-actions", null, rematchButton(), h("a.button", { href: "/" }, "Back to the lobby")),
   );
 }

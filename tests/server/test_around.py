@@ -115,8 +115,8 @@ def test_a_rematch_is_refused_to_strangers_and_before_the_end(store: Store) -> N
     """Issue 16, bad input: a rematch of a table one never sat at, or of a game not
     over, is refused with a clear message; no table is made."""
     with serving(store) as client:
-        table_id, host, tokens = new_game(client, 2)
-        other, _, others = new_game(client, 2)
+        table_id, _host, tokens = new_game(client, 2)
+        _other, _, others = new_game(client, 2)
         rematch = f"/api/tables/{table_id}/rematch"
         _error(client.post(rematch), 403, "did not sit at this table")
         _error(client.post(rematch, headers={"X-Seat-Token": others[0]}), 403, "did not sit")
@@ -151,7 +151,7 @@ def test_tables_get_a_default_clock_the_host_changes_or_switches_off(store: Stor
     DEFAULT_MOVE_SECONDS (shown as its deadline); the host sets another or none;
     others are refused, and so is a time out of bounds."""
     with serving(store) as client:
-        table_id, host, tokens = new_game(client, 2)
+        table_id, host, _tokens = new_game(client, 2)
         assert client.get(f"/api/tables/{table_id}").json()["move_seconds"] == DEFAULT_MOVE_SECONDS
         assert get_view(client, table_id)["deadline"] is not None
         clock = f"/api/tables/{table_id}/clock"
@@ -223,13 +223,30 @@ def test_repeated_timeouts_are_counted_for_the_host(store: Store) -> None:
     with serving(store) as client:
         table_id, host, tokens = new_game(client, 2, move_seconds=1)
         with socket(client, table_id, tokens[0]) as seat_0:
+            late = _table_until(seat_0, lambda seats: any(s["timeouts"] >= 2 for s in seats))
+            seat = next(s["seat"] for s in late if s["timeouts"] >= 2)
+            assert all(s["connected"] is not None for s in late)
+            hosted = {"X-Host-Token": host}
+            client.post(
+                f"/api/tables/{table_id}/clock", json={"move_seconds": 3600}, headers=hosted
+            )
+            rng = random.Random(3)
             while True:
-                counted = seat_0.next()
-                seats = counted["table"]["seats"] if counted["type"] == "table" else []
-                if any(s["timeouts"] >= 2 for s in seats):
+                mover = to_move(get_view(client, table_id))[0]
+                move = replayed(store, table_id).state.random_move(mover, rng).to_json()
+                assert post_move(client, table_id, tokens[mover], move)[0] == 200
+                if mover == seat:
                     break
-        timed_out = [s for s in counted["table"]["seats"] if s["timeouts"] >= 2]
-        assert timed_out and all(s["connected"] is not None for s in counted["table"]["seats"])
+            _table_until(seat_0, lambda seats: seats[seat]["timeouts"] == 0)
+
+
+def _table_until(sock: Any, check: Any) -> list[dict[str, Any]]:
+    """The seats of the next ``table`` message for which ``check(seats)`` holds."""
+    while True:
+        message = sock.next()
+        if message["type"] == "table" and check(message["table"]["seats"]):
+            seats: list[dict[str, Any]] = message["table"]["seats"]
+            return seats
 
 
 def test_the_host_issues_a_new_seat_link(store: Store) -> None:

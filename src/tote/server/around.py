@@ -189,9 +189,9 @@ async def hand_to_bot(runtime: TableRuntime, seat: int, bot: str | None) -> None
         _check_playing(runtime, "seats are handed to bots only during the game")
         row = runtime.row.seats[seat]
         if row.bot is not None:
-            raise Refused("stand-in", f"seat {seat} is a {row.bot} bot's already", 409)
+            raise Refused("stand-in", f"seat {seat} is a bot's already ({row.bot})", 409)
         if row.stand_in is not None:
-            raise Refused("stand-in", f"a {row.stand_in} bot already plays seat {seat}", 409)
+            raise Refused("stand-in", f"the {row.stand_in} bot already plays seat {seat}", 409)
         name = bot or default_bot(runtime.game)
         try:
             get_bot(runtime.game, name)

@@ -3,6 +3,7 @@
 
 import { post, savedLinks, saveLinks } from "./api.js";
 import { base, context, hooks, loadTable, page, tableId } from "./tablepage.js";
+import { normaliseTable } from "./model.js";
 import { h, toast } from "./ui.js";
 
 /** Timeouts in a row after which the host is offered a bot for the seat. */
@@ -16,11 +17,20 @@ export function hostToolsKey() {
   return `${t.moveSeconds}|${t.rematch}|${seats.join(",")}|${JSON.stringify(savedLinks(tableId))}`;
 }
 
+/**
+ * After a host's call: the table it answered (the live table, with who is here) or,
+ * for answers without one, the table as the store has it.
+ */
+export async function tableAfter(answer) {
+  if (answer && Array.isArray(answer.seats)) page.table = normaliseTable(answer);
+  else await loadTable();
+}
+
 async function hostCall(path, body, done) {
   try {
     const answer = await post(`${base}/${path}`, body, { headers: { "X-Host-Token": page.host } });
     if (done) toast(done, "info");
-    await loadTable();
+    await tableAfter(answer);
     hooks.renderChrome();
     return answer;
   } catch (err) {
@@ -91,7 +101,7 @@ export function absentTools() {
           "span.stand-in",
           null,
           select,
-          h("button.small", { type: "button", dataset: { standIn: String(s.seat) }, onclick: () => hostCall(`seats/${s.seat}/bot`, { bot: select.value }, `A ${select.value} bot plays seat ${s.seat + 1} until you give it back.`) }, "Let a bot play"),
+          h("button.small", { type: "button", dataset: { standIn: String(s.seat) }, onclick: () => hostCall(`seats/${s.seat}/bot`, { bot: select.value }, `The ${select.value} bot plays seat ${s.seat + 1} until you give it back.`) }, "Let a bot play"),
         );
       }
       return h("li", { dataset: { seat: String(s.seat) } }, h("span.seat-number", null, `Seat ${s.seat + 1}`), h("span", null, ctx.names[s.seat] || s.name), presence(s), action);
@@ -157,8 +167,8 @@ export function standInNote() {
       "p.stand-in-note",
       { dataset: { seat: String(s.seat) } },
       s.seat === ctx.seat && page.token
-        ? `A ${s.standIn} bot plays your seat while you were away; the host can give it back to you.`
-        : `Bot for ${ctx.names[s.seat] || s.name}: a ${s.standIn} bot plays seat ${s.seat + 1} while they are away.`,
+        ? `The ${s.standIn} bot plays your seat while you are away; the host can give it back to you.`
+        : `Bot for ${ctx.names[s.seat] || s.name}: the ${s.standIn} bot plays seat ${s.seat + 1} while they are away.`,
     ),
   );
 }

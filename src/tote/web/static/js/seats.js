@@ -3,7 +3,7 @@
 
 import { post, savedName, saveName, saveSeat } from "./api.js";
 import { $, base, context, hooks, loadTable, page, rewriteUrl, tableId } from "./tablepage.js";
-import { absentTools, clockTools, hostToolsKey, linkTools, standInNote } from "./hosttools.js";
+import { absentTools, clockTools, hostToolsKey, linkTools, standInNote, tableAfter } from "./hosttools.js";
 import { fill, h, seatColour, toast } from "./ui.js";
 
 export function freeSeats() {
@@ -139,9 +139,9 @@ export function renderHost() {
   box.dataset.key = key;
   const hostCall = async (path, body, done) => {
     try {
-      await post(`${base}/${path}`, body, { headers: { "X-Host-Token": page.host } });
+      const answer = await post(`${base}/${path}`, body, { headers: { "X-Host-Token": page.host } });
       if (done) toast(done, "info");
-      await loadTable();
+      await tableAfter(answer);
       hooks.renderChrome();
       if (path === "start" && !page.connected) hooks.connect();
     } catch (err) {

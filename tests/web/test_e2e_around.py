@@ -85,14 +85,14 @@ def test_a_rematch_keeps_the_seats(
     bob.wait_for_url(lambda url: table.table_id not in url)
     new_id = _table_id(bob)
     bob.wait_for_selector("#waiting li[data-seat='1'] .pill.you")
-    assert "Bob · seat 2" in bob.inner_text("#who")
+    bob.wait_for_selector("#who:has-text('Bob · seat 2')")
     bob.wait_for_selector("#waiting li[data-seat='0'] .pill.kept")
 
     ann.wait_for_selector("#rematch:has-text('Join the rematch')")
     assert "rematch has started" in ann.inner_text("#result")
     ann.click("#rematch")
     ann.wait_for_url(lambda url: new_id in url)
-    assert "Ann · seat 1" in ann.inner_text("#who")
+    ann.wait_for_selector("#who:has-text('Ann · seat 1')")
     ann.click("#start-game")
     for page in (ann, bob):
         page.wait_for_selector("#waiting", state="hidden")

@@ -279,3 +279,22 @@ def test_migration_0002_keeps_the_tables_of_an_older_database(tmp_path: Path) ->
     assert [(s.reserved, s.stand_in, s.taken) for s in table.seats] == [(False, None, False)] * 2
     token = store.join("old", 1, "Ann")
     assert store.seat_of("old", token) == 1
+
+
+def test_a_rematch_is_made_once_and_again_after_it_expired(store: Store) -> None:
+    """Issue 16: every call for a table's rematch returns the same new table, with the
+    seats of players kept for them; if that table expired unjoined (the lobby deletes
+    open tables nobody joined: here, deleted as it would), the next call makes a new one."""
+    table, _ = store.create_table("winners-circle", {}, 1, [("Ann", None), ("B", "odds")])
+    first = store.create_rematch(table.id, 2)
+    assert store.create_rematch(table.id, 3) == first == store.table(table.id).rematch
+    seats = store.table(first).seats
+    assert [(s.name, s.bot, s.reserved) for s in seats] == [
+        ("Ann", None, True),
+        ("B", "odds", False),
+    ]
+    with store._write() as session:
+        session.execute(text("DELETE FROM seats WHERE table_id = :t"), {"t": first})
+        session.execute(text("DELETE FROM tables WHERE id = :t"), {"t": first})
+    again = store.create_rematch(table.id, 5)
+    assert again != first and store.table(again).seats[0].reserved

@@ -57,18 +57,23 @@ class SeatChanges:
 
         Race-safe: the old table's ``rematch`` is set by one conditional UPDATE in the
         transaction that creates the new table, so of two processes creating a
-        rematch at once, one wins and the other's transaction creates nothing.
+        rematch at once, one wins and the other's transaction creates nothing. A
+        rematch that expired unjoined (no player followed) is made again.
         """
         new_id = secrets.token_urlsafe(9)
         with self._write() as session:
             old = session.get(TableModel, table_id)
             if old is None:
                 raise _missing(f"no table {table_id!r}")
-            if old.rematch is not None:
-                return old.rematch
+            gone = old.rematch  # a rematch nobody joined may have expired (lobby.py)
+            if gone is not None and session.get(TableModel, gone) is not None:
+                return gone
             linked = session.execute(
                 update(TableModel)
-                .where(TableModel.id == table_id, TableModel.rematch.is_(None))
+                .where(
+                    TableModel.id == table_id,
+                    TableModel.rematch.is_(None) if gone is None else TableModel.rematch == gone,
+                )
                 .values(rematch=new_id)
             )
             if linked.rowcount == 1:  # type: ignore[attr-defined]

@@ -284,7 +284,8 @@ class TableRuntime:
             if stand_in is not None:
                 raise Refused(
                     "stand-in",
-                    f"the {stand_in} bot plays seat {seat} for you now; ask the host to give it back",
+                    f"the {stand_in} bot plays seat {seat} for you now;"
+                    " ask the host to give it back",
                     409,
                 )
             await self.play_locked(seat, move)

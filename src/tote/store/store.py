@@ -134,7 +134,7 @@ class Store(SeatChanges):
 
         PostgreSQL delivers a notification only when (and if) its transaction
         commits, so listeners never hear of a move that was not stored. Payloads:
-        ``<table>:moves:<version>``, ``<table>:seats:<seat>``, ``<table>:status:<status>``.
+        ``<table>:moves:<version>``, ``:seats:<seat>``, ``:status:<status>`` (and :mod:`.seats`').
         Nothing is sent on SQLite (one process).
         """
         if self.shared:

@@ -14,7 +14,7 @@ export function hostToolsKey() {
   const t = page.table;
   if (!t) return "";
   const seats = t.seats.map((s) => `${s.seat}:${s.taken}:${s.reserved}:${s.standIn}:${s.connected}:${Math.min(s.timeouts, TIMEOUTS_OFFERED)}`);
-  return `${t.moveSeconds}|${t.rematch}|${seats.join(",")}|${JSON.stringify(savedLinks(tableId))}`;
+  return `${t.moveSeconds}|${t.rematch}|${seats.join(",")}|${page.linksOpen ? `open:${page.linksMade || 0}` : "closed"}`;
 }
 
 /**
@@ -22,8 +22,18 @@ export function hostToolsKey() {
  * for answers without one, the table as the store has it.
  */
 export async function tableAfter(answer) {
-  if (answer && Array.isArray(answer.seats)) page.table = normaliseTable(answer);
-  else await loadTable();
+  if (answer && Array.isArray(answer.seats)) {
+    page.table = normaliseTable(answer);
+    return;
+  }
+  const before = page.table;
+  await loadTable();
+  // The store's table does not know who is here: keep what the live table said.
+  if (!before || !page.table || before.status !== page.table.status) return;
+  for (const seat of page.table.seats) {
+    const was = before.seats[seat.seat];
+    if (was && seat.connected === null) Object.assign(seat, { connected: was.connected, timeouts: was.timeouts });
+  }
 }
 
 async function hostCall(path, body, done) {
@@ -114,7 +124,10 @@ function linkUrl(seat, token) {
   return `${location.origin}/t/${encodeURIComponent(tableId)}?seat=${seat}&token=${encodeURIComponent(token)}`;
 }
 
-/** Every player's seat link: the ones this browser handed out, and new ones on demand. */
+/**
+ * Every player's seat link: the ones this browser handed out, and new ones on demand.
+ * The links (secrets) are put on the page only while the host has them open.
+ */
 export function linkTools() {
   const table = page.table;
   const saved = savedLinks(tableId);
@@ -123,10 +136,17 @@ export function linkTools() {
   const ctx = context();
   return h(
     "details.host-links",
-    { open: page.linksOpen || undefined, ontoggle: (e) => { page.linksOpen = e.target.open; } },
+    {
+      open: page.linksOpen || undefined,
+      ontoggle: (e) => {
+        if (Boolean(page.linksOpen) === e.target.open) return;
+        page.linksOpen = e.target.open;
+        hooks.renderChrome();
+      },
+    },
     h("summary", null, "Seat links"),
     h("p.help", null, "Each link plays its seat: send it only to that player. “New link” makes a new one; the seat's old link then stops working."),
-    seats.map((s) => {
+    (page.linksOpen ? seats : []).map((s) => {
       const link = saved[String(s.seat)];
       return h(
         "div.link-row",
@@ -144,6 +164,7 @@ export function linkTools() {
               if (answer && answer.token) {
                 saveLinks(tableId, [{ seat: s.seat, name: s.name, token: answer.token }]);
                 page.linksOpen = true;
+                page.linksMade = (page.linksMade || 0) + 1; // redraw (the key holds no secret)
                 hooks.renderChrome();
               }
             },

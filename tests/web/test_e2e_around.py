@@ -87,9 +87,13 @@ def test_a_rematch_keeps_the_seats(
     bob.wait_for_selector("#waiting li[data-seat='1'] .pill.you")
     bob.wait_for_selector("#who:has-text('Bob · seat 2')")
     bob.wait_for_selector("#waiting li[data-seat='0'] .pill.kept")
+    if game == "winners-circle":
+        _shoot(bob, screenshots, "rematch-waiting-phone")
 
     ann.wait_for_selector("#rematch:has-text('Join the rematch')")
     assert "rematch has started" in ann.inner_text("#result")
+    if game == "winners-circle":
+        _shoot(ann, screenshots, "rematch-started-desktop")
     ann.click("#rematch")
     ann.wait_for_url(lambda url: new_id in url)
     ann.wait_for_selector("#who:has-text('Ann · seat 1')")

@@ -114,7 +114,7 @@ export function renderWaiting() {
       "p.help",
       null,
       kept
-        ? `${kept === 1 ? "One seat is" : `${kept} seats are`} kept for last game's players: they join with the Rematch button of the last game${page.host ? ", or you give a seat to a bot" : ""}.`
+        ? `${kept === 1 ? "One seat is kept for its player" : `${kept} seats are kept for their players`} from the last game: they join with that game's Rematch button${page.host ? ", or you give the seat a bot" : ""}.`
         : free
         ? `${free === 1 ? "One seat is" : `${free} seats are`} free. Share the table link: ${location.origin}/t/${tableId}`
         : page.host

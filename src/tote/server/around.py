@@ -168,10 +168,7 @@ async def set_clock(runtime: TableRuntime, seconds: int | None) -> None:
         await runtime.fresh_locked()
         if runtime.status not in ("open", "playing"):
             raise Refused("clock", f"table {runtime.table_id} is {runtime.status}: no clock", 409)
-        try:
-            await run_sync(runtime.store.set_setting, runtime.table_id, "move_seconds", seconds)
-        except NotFound:
-            raise
+        await run_sync(runtime.store.set_setting, runtime.table_id, "move_seconds", seconds)
         await runtime.reload_row_locked()
         match = runtime.match
         if runtime.status == "playing" and match is not None:

@@ -52,10 +52,14 @@ def test_a_table_move_limit_plays_for_a_slow_seat(store: Store) -> None:
 
 
 def test_untimed_tables_have_no_deadline(store: Store) -> None:
+    """Issue 16: a table created with the clock switched off (``move_seconds: null``)
+    shows no deadline; nor does Wits & Wagers untimed, its own timer off."""
     with serving(store) as client:
-        table_id, _, _ = new_game(client, 2)
+        table_id, _, _ = new_game(client, 2, move_seconds=None)
         assert get_view(client, table_id)["deadline"] is None
-        table_id, _, _ = new_game(client, 4, game="wits-and-wagers", variants=["untimed"])
+        table_id, _, _ = new_game(
+            client, 4, game="wits-and-wagers", variants=["untimed"], move_seconds=None
+        )
         shown = get_view(client, table_id)
         assert shown["view"]["state"]["phase"] == "answer" and shown["deadline"] is None
 

@@ -51,10 +51,12 @@ def play_http(
 
 
 def test_a_new_app_on_the_same_database_carries_on(any_url: str) -> None:
+    """Every view is the same after a restart. The table is untimed (issue 16: tables
+    get a clock by default), since a restarted clock rightly gives a fresh deadline."""
     rng = random.Random(5)
     first = Store(any_url)
     with serving(first) as client:
-        table_id, _, tokens = new_game(client, 2, {2: "odds"})
+        table_id, _, tokens = new_game(client, 2, {2: "odds"}, move_seconds=None)
         play_http(client, table_id, tokens, 6, rng)
         before = {
             seat: get_view(client, table_id, token)
@@ -96,7 +98,7 @@ def test_a_worker_that_fell_behind_refuses_with_a_retry(any_url: str) -> None:
     PostgreSQL, ``b`` does not listen for ``a``'s notices: its listener is down.)"""
     one, two = Store(any_url), Store(any_url)
     with serving(one) as a, serving(two, fanout=False) as b:
-        table_id, _, tokens = new_game(a, 2)
+        table_id, _, tokens = new_game(a, 2, move_seconds=None)  # each process times alone
         shown = get_view(b, table_id)  # b loads the table now
         seat = to_move(shown)[0]
         legal = get_view(b, table_id, tokens[seat])["view"]["legal_moves"]
@@ -118,11 +120,12 @@ def test_a_worker_that_fell_behind_refuses_with_a_retry(any_url: str) -> None:
 def test_an_idle_table_leaves_memory_and_comes_back_from_the_store(store: Store) -> None:
     """Tables nobody uses are forgotten by the server (memory holds the tables in use);
     the next request loads one again from the store, exactly where it was. A table
-    with a client connected, or a bot about to move, is never forgotten."""
+    with a client connected, or a bot about to move, is never forgotten (nor one whose
+    clock runs: this one is untimed, issue 16)."""
     rng = random.Random(11)
     with serving(store) as client:
         tables = client.app.state.tables  # type: ignore[attr-defined]
-        table_id, _, tokens = new_game(client, 2)
+        table_id, _, tokens = new_game(client, 2, move_seconds=None)
         play_http(client, table_id, tokens, 4, rng)
         with socket(client, table_id, tokens[0]) as watching:
             watching.latest_view()

@@ -244,3 +244,57 @@ def test_a_look_at_a_lock_takes_nothing(store: Store) -> None:
         assert store.lock_is_free("T1")
     finally:
         other.engine.dispose()
+
+
+def test_migration_0002_keeps_the_tables_of_an_older_database(tmp_path: Path) -> None:
+    """Issue 16: a database made before rematches and stand-in bots (revision 0001) is
+    upgraded in place when opened: its tables and seats stay, no seat is kept for
+    anyone, no bot stands in, no rematch is linked, and its seats can still be taken."""
+    from alembic import command
+
+    from tote.store.migrate import alembic_config
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    command.upgrade(alembic_config(engine), "0001")
+    with engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO tables (id, game, options, seed, status, version, settings,"
+                " host_token, engine, created_at) VALUES ('old', 'winners-circle', '{}', 7,"
+                " 'open', 0, '{}', 'x', '0.1', '2026-01-01 00:00:00')"
+            )
+        )
+        for seat in (0, 1):
+            connection.execute(
+                text(
+                    "INSERT INTO seats (table_id, seat, name, bot, token)"
+                    f" VALUES ('old', {seat}, 'Player {seat + 1}', NULL, NULL)"
+                )
+            )
+    engine.dispose()
+    store = Store(url)
+    table = store.table("old")
+    assert table.rematch is None and table.seed == 7
+    assert [(s.reserved, s.stand_in, s.taken) for s in table.seats] == [(False, None, False)] * 2
+    token = store.join("old", 1, "Ann")
+    assert store.seat_of("old", token) == 1
+
+
+def test_a_rematch_is_made_once_and_again_after_it_expired(store: Store) -> None:
+    """Issue 16: every call for a table's rematch returns the same new table, with the
+    seats of players kept for them; if that table expired unjoined (the lobby deletes
+    open tables nobody joined: here, deleted as it would), the next call makes a new one."""
+    table, _ = store.create_table("winners-circle", {}, 1, [("Ann", None), ("B", "odds")])
+    first = store.create_rematch(table.id, 2)
+    assert store.create_rematch(table.id, 3) == first == store.table(table.id).rematch
+    seats = store.table(first).seats
+    assert [(s.name, s.bot, s.reserved) for s in seats] == [
+        ("Ann", None, True),
+        ("B", "odds", False),
+    ]
+    with store._write() as session:
+        session.execute(text("DELETE FROM seats WHERE table_id = :t"), {"t": first})
+        session.execute(text("DELETE FROM tables WHERE id = :t"), {"t": first})
+    again = store.create_rematch(table.id, 5)
+    assert again != first and store.table(again).seats[0].reserved

@@ -72,11 +72,7 @@ def test_each_games_table_seated_watched_and_ended(
     watcher.wait_for_function("() => document.querySelectorAll('#log li:not(.muted)').length >= 4")
     assert_accessible(watcher, f"{game}: watched mid-game")
     watcher.wait_for_selector("#result:not([hidden])", timeout=120_000)
-    # Carcassonne's board frame scrolls with nothing focusable in it once the game is
-    # over; its keyboard access belongs to the Carcassonne board's own work (a focusable
-    # board in games/carcassonne.js, not edited here), so that frame is left out here.
-    board = ".cc-board-wrap" if game == "carcassonne" else None
-    assert_accessible(watcher, f"{game}: watched at the end", exclude=board)
+    assert_accessible(watcher, f"{game}: watched at the end")
 
 
 def test_the_tote_board_panel_open(new_page: NewPage, live_server: LiveServer) -> None:

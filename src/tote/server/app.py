@@ -38,6 +38,7 @@ from tote.core.errors import IllegalMove, MalformedMove, OptionsError, ToteError
 from tote.core.game import Game
 from tote.core.record import Record
 from tote.core.registry import all_games, get_game
+from tote.server.around import around_routes
 from tote.server.connection import (
     CLOSE_BAD_TOKEN,
     CLOSE_NO_TABLE,
@@ -176,6 +177,7 @@ def create_app(
     _add_error_handlers(app)
     app.include_router(_api(store, tables, creation))
     app.include_router(replay_router(tables, tables_per_minute))  # issue 16: replays
+    app.include_router(around_routes(store, tables))  # rematch, clock, stand-ins (issue 16)
     _add_websocket(app, tables)
     mount(app)  # the browser UI: lobby, table pages, static files
     return app

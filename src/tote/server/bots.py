@@ -56,12 +56,13 @@ class Bots:
         return self._task is not None
 
     def make(self) -> None:
-        """Make the bots of the table's seats (the table was loaded or started)."""
+        """Make the bots of the table's seats (the table was loaded or started), and of
+        the seats the host let a bot play while their player is away (issue 16)."""
         table = self.table
         self._bots = {
-            s.seat: make_bot(table.game, s.bot, table.row.seed, s.seat)
+            s.seat: make_bot(table.game, bot, table.row.seed, s.seat)
             for s in table.row.seats
-            if s.bot is not None
+            if (bot := s.bot or s.stand_in) is not None
         }
 
     def clear(self) -> None:

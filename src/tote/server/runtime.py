@@ -96,6 +96,10 @@ class TableRuntime:
         self.touched = time.monotonic()
         """When a request last asked for this table, or its last client left."""
         self._token_seats: dict[str, int] = {}
+        self.timeouts: dict[int, int] = {}
+        """Each seat's timeouts in a row (issue 16: the host may let a bot play it)."""
+        self._left: set[int] = set()
+        """Seats whose player's last connection here closed during the game."""
         self.audience = Audience(self)
         self.clock = Clock(self)
         self.bots = Bots(self, delay=bot_delay)
@@ -108,7 +112,13 @@ class TableRuntime:
         return len(self.match.moves) if self.match is not None else self.row.version
 
     def info(self) -> TableInfo:
-        return table_info(self.row, status=self.status, version=self.version)
+        return table_info(
+            self.row,
+            status=self.status,
+            version=self.version,
+            connected=self.audience.seats() if self.status == "playing" else None,
+            timeouts=self.timeouts,
+        )
 
     async def ensure_loaded(self) -> None:
         """Load the table (and resume its bots and clock) if not loaded yet."""
@@ -131,6 +141,10 @@ class TableRuntime:
         if seat is not None:
             self._token_seats[key] = seat
         return seat
+
+    def forget_tokens(self, seat: int) -> None:
+        """Forget the tokens known to play ``seat`` (it was given a new one)."""
+        self._token_seats = {k: v for k, v in self._token_seats.items() if v != seat}
 
     async def record(self, *, host: bool) -> Record:
         """The table's record: for everyone once the game is over, for the host once the
@@ -213,7 +227,12 @@ class TableRuntime:
             free = [s.seat for s in self.row.seats if not s.taken]
             if free:
                 listed = ", ".join(str(s) for s in free)
-                raise Refused("start", f"seat(s) {listed} still free: let players join or add bots")
+                kept = any(s.reserved for s in self.row.seats)
+                raise Refused(
+                    "start",
+                    f"seat(s) {listed} still free: let players join or add bots"
+                    + ("; seats kept for last game's players wait for them" if kept else ""),
+                )
             if self.match is None:  # else: dealt before a crash, only the status was lost
                 players = [PlayerEntry(name=s.name, bot=s.bot) for s in self.row.seats]
                 match = Match(
@@ -261,7 +280,17 @@ class TableRuntime:
         async with self.lock:
             await self.fresh_locked()
             self._check_playing()
+            stand_in = self.row.seats[seat].stand_in
+            if stand_in is not None:
+                raise Refused(
+                    "stand-in",
+                    f"the {stand_in} bot plays seat {seat} for you now;"
+                    " ask the host to give it back",
+                    409,
+                )
             await self.play_locked(seat, move)
+            if self.timeouts.pop(seat, 0):
+                self.audience.broadcast_table()
             return to_json(view_message(self, seat))
 
     def _check_playing(self) -> None:
@@ -303,6 +332,9 @@ class TableRuntime:
         if notice is not None:
             self.audience.broadcast(notice)
         await self._after_change_locked(mover=seat)
+        if notice is not None and notice.get("type") == "timeout":
+            self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+            self.audience.broadcast_table()
 
     async def _store_locked(self, expected: int, moves: Sequence[tuple[Actor, Move]]) -> None:
         """Store moves the match has just accepted; on any doubt, reload from the store."""
@@ -350,10 +382,18 @@ class TableRuntime:
             self.audience.add(conn)
             self.audience.send_view(conn)
             conn.send(table_message(self))
+            if conn.seat in self._left:  # the host sees the seat's player is back (issue 16)
+                self._left.discard(conn.seat)
+                self.audience.broadcast_table()
 
     def disconnect(self, conn: Connection) -> None:
         self.audience.discard(conn)
         self.touched = time.monotonic()
+        seat = conn.seat
+        if seat is not None and seat not in self.audience.seats() and self.status == "playing":
+            self._left.add(seat)  # the host sees the seat's player left (issue 16)
+            if not self.closed:
+                self.audience.broadcast_table()
 
     # -------------------------------------------------------------- loading
     async def fresh_locked(self) -> None:
@@ -371,6 +411,7 @@ class TableRuntime:
         """Rebuild from the store: the row, and the match replayed from the record."""
         row, record = await run_sync(self._read)
         self.row = row
+        self._token_seats.clear()  # a seat may have a new token (issue 16)
         self.status = row.status
         self.match = None
         self.broken = None

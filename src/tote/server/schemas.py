@@ -18,6 +18,9 @@ MAX_SEATS = 64
 """Most seats at a table (every game has far fewer: this bounds the request)."""
 MAX_MOVE_SECONDS = 24 * 60 * 60
 """Longest per-move time limit a table may set: a day (correspondence play)."""
+DEFAULT_MOVE_SECONDS = 120
+"""The per-move clock a new table gets unless its creator sets another or none (issue 16):
+generous, so that nobody is hurried, but one absent player no longer stalls a table."""
 
 TableStatus = Literal["open", "playing", "finished", "ended"]
 
@@ -86,13 +89,14 @@ class CreateTableRequest(_Request):
         default=[], max_length=MAX_SEATS, description="Seats played by bots from the start."
     )
     move_seconds: int | None = Field(
-        default=None,
+        default=DEFAULT_MOVE_SECONDS,
         ge=1,
         le=MAX_MOVE_SECONDS,
         description=(
             "A per-move time limit for every seat, for games without timers of their own. "
             "When it runs out the server plays the game's timeout move, or the game's "
-            "default bot's move where the game has none."
+            "default bot's move where the game has none. Default: "
+            f"{DEFAULT_MOVE_SECONDS} s; null: no clock."
         ),
     )
 
@@ -113,6 +117,16 @@ class SeatInfo(BaseModel):
     taken: bool
     """A player has joined, or a bot plays it."""
     bot: str | None
+    reserved: bool = False
+    """Kept for the player who sat here last game (a rematch): only they may take it."""
+    stand_in: str | None = None
+    """The bot the host let play this player's seat while they are away."""
+    connected: bool | None = None
+    """Whether the seat's player has a connection open to the server answering (null
+    where it does not know: before the game, bots, the lobby's list)."""
+    timeouts: int = 0
+    """The seat's timeouts in a row (the clock played its move), as the table's
+    driving process counts them."""
 
 
 class TableInfo(BaseModel):
@@ -128,6 +142,8 @@ class TableInfo(BaseModel):
     options: dict[str, Any]
     move_seconds: int | None
     tote_board: bool = False
+    rematch: str | None = None
+    """The id of this table's rematch, once a player or the host started one."""
     version: int
     """Moves stored so far (chance moves included)."""
     created_at: datetime
@@ -196,3 +212,40 @@ class ViewResponse(BaseModel):
     """When the seats to act now run out of time (Unix seconds), or null."""
     view: dict[str, Any] | None
     """``State.view(seat)``; null while the table waits for players."""
+
+
+# ------------------------------------------------------- around the game
+class ClockRequest(_Request):
+    move_seconds: int | None = Field(
+        ge=1,
+        le=MAX_MOVE_SECONDS,
+        description="The new per-move time limit in seconds; null switches the clock off.",
+    )
+
+
+class StandInRequest(_Request):
+    bot: str | None = Field(
+        default=None,
+        min_length=1,
+        max_length=32,
+        description="The bot to play the seat (default: the game's default bot).",
+    )
+
+
+class SeatLinkResponse(BaseModel):
+    table_id: str
+    seat: int
+    token: str
+    """The seat's new secret (the old one no longer works). Shown once."""
+
+
+class RematchResponse(BaseModel):
+    table_id: str
+    """The rematch's table: the same for every caller."""
+    seat: int | None
+    """Your seat there (the one you had), if you sat at the old table."""
+    token: str | None
+    """Your seat's token there (send it as ``X-Seat-Token``)."""
+    host_token: str | None
+    """The new table's host token, if you were the old table's host."""
+    table: TableInfo

@@ -23,9 +23,15 @@ if TYPE_CHECKING:
 
 
 def table_info(
-    row: TableRow, *, status: str | None = None, version: int | None = None
+    row: TableRow,
+    *,
+    status: str | None = None,
+    version: int | None = None,
+    connected: frozenset[int] | None = None,
+    timeouts: dict[int, int] | None = None,
 ) -> TableInfo:
-    """A table's public information (no token, no seed, no move)."""
+    """A table's public information (no token, no seed, no move); ``connected`` (the
+    seats with a connection here) and ``timeouts`` come from a live table."""
     game = get_game(row.game)
     try:
         variants = game.active_variants(game.options(row.options))
@@ -37,11 +43,24 @@ def table_info(
         title=game.title,
         status=status or row.status,
         players=len(row.seats),
-        seats=[SeatInfo(seat=s.seat, name=s.name, taken=s.taken, bot=s.bot) for s in row.seats],
+        seats=[
+            SeatInfo(
+                seat=s.seat,
+                name=s.name,
+                taken=s.taken,
+                bot=s.bot,
+                reserved=s.reserved,
+                stand_in=s.stand_in,
+                connected=None if connected is None or s.bot else s.seat in connected,
+                timeouts=(timeouts or {}).get(s.seat, 0),
+            )
+            for s in row.seats
+        ],
         variants=variants,
         options=row.options,
         move_seconds=row.settings.get("move_seconds"),
         tote_board=bool(row.settings.get("tote_board", False)),
+        rematch=row.rematch,
         version=row.version if version is None else version,
         created_at=row.created_at,
     )
@@ -113,6 +132,10 @@ class Audience:
 
     def discard(self, conn: Connection) -> None:
         self.connections.discard(conn)
+
+    def seats(self) -> frozenset[int]:
+        """The seats with a connection open here (issue 16: who has left)."""
+        return frozenset(c.seat for c in self.connections if c.seat is not None)
 
     def send_view(self, conn: Connection) -> None:
         """A connection's view with the whole log (on connecting, or when it asks)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Integer, String, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -25,6 +25,8 @@ class TableModel(Base):
     host_token: Mapped[str] = mapped_column(String(64))
     engine: Mapped[str] = mapped_column(String(32))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The table this one's rematch was created as (issue 16), set once."""
 
 
 class SeatModel(Base):
@@ -36,6 +38,10 @@ class SeatModel(Base):
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    reserved: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A rematch seat kept for last game's player: nobody else may join it."""
+    stand_in: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The bot playing a player's seat while they are away (the host's call)."""
 
 
 class MoveModel(Base):

@@ -25,6 +25,7 @@ from tote.core.moves import Actor
 from tote.core.record import MoveEntry, PlayerEntry, Record
 from tote.store.migrate import upgrade
 from tote.store.models import MoveModel, SeatModel, TableModel
+from tote.store.seats import SeatChanges
 
 
 class NotFound(ToteError):
@@ -58,6 +59,10 @@ class SeatRow:
     bot: str | None
     taken: bool
     """A human has joined (or a bot fills it)."""
+    reserved: bool = False
+    """Kept for last game's player (a rematch, issue 16): nobody else may join it."""
+    stand_in: str | None = None
+    """The bot playing this player's seat while they are away (issue 16)."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +81,11 @@ class TableRow:
     created_at: datetime
     engine: str
     """The tote version that created the table: its options mean what they meant then."""
+    rematch: str | None = None
+    """The table this one's rematch was created as (issue 16), or None."""
 
 
-class Store:
+class Store(SeatChanges):
     """Tables and their moves in a database (SQLite file or PostgreSQL)."""
 
     def __init__(self, url: str | None = None) -> None:
@@ -127,7 +134,7 @@ class Store:
 
         PostgreSQL delivers a notification only when (and if) its transaction
         commits, so listeners never hear of a move that was not stored. Payloads:
-        ``<table>:moves:<version>``, ``<table>:seats:<seat>``, ``<table>:status:<status>``.
+        ``<table>:moves:<version>``, ``:seats:<seat>``, ``:status:<status>`` (and :mod:`.seats`').
         Nothing is sent on SQLite (one process).
         """
         if self.shared:
@@ -377,12 +384,16 @@ class Store:
                     SeatModel.seat == seat,
                     SeatModel.token.is_(None),
                     SeatModel.bot.is_(None),
+                    SeatModel.reserved.is_(False),
                 )
                 .values(name=name, token=hash_token(token))
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
-                if session.get(SeatModel, (table_id, seat)) is None:
+                found = session.get(SeatModel, (table_id, seat))
+                if found is None:
                     raise NotFound(f"table {table_id!r} has no seat {seat}")
+                if found.reserved and found.token is None and found.bot is None:
+                    raise ToteError(f"seat {seat} is kept for its player from the last game")
                 raise ToteError(f"seat {seat} is already taken")
             self.notify(session, f"{table_id}:seats:{seat}")
         return token
@@ -397,7 +408,7 @@ class Store:
                     SeatModel.seat == seat,
                     SeatModel.token.is_(None),
                 )
-                .values(bot=bot, name=name)
+                .values(bot=bot, name=name, reserved=False)
             )
             if placed.rowcount != 1:  # type: ignore[attr-defined]
                 if session.get(SeatModel, (table_id, seat)) is None:
@@ -566,8 +577,17 @@ def _table_row(model: TableModel, seats: Sequence[SeatModel]) -> TableRow:
         version=model.version,
         settings=dict(model.settings),
         seats=tuple(
-            SeatRow(s.seat, s.name, s.bot, s.bot is not None or s.token is not None) for s in seats
+            SeatRow(
+                s.seat,
+                s.name,
+                s.bot,
+                s.bot is not None or s.token is not None,
+                bool(s.reserved) and s.token is None and s.bot is None,
+                s.stand_in,
+            )
+            for s in seats
         ),
         created_at=model.created_at,
         engine=model.engine,
+        rematch=model.rematch,
     )

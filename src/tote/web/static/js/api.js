@@ -131,3 +131,21 @@ export function savedName() {
 export function saveName(name) {
   write("tote.name", { name });
 }
+
+// ------------------------------------------------------------------ seat links
+// The seat links a host handed out (issue 16): kept here so the host panel can show
+// them again; tokens are stored hashed on the server, which cannot show them twice.
+
+export const linksKey = (tableId) => `tote.links.${tableId}`;
+
+/** The links saved for a table: {"2": {name, token}, ...}. */
+export function savedLinks(tableId) {
+  const value = read(linksKey(tableId));
+  return value && typeof value === "object" ? value : {};
+}
+
+export function saveLinks(tableId, links) {
+  const saved = savedLinks(tableId);
+  for (const link of links) saved[String(link.seat)] = { name: link.name || "", token: link.token };
+  write(linksKey(tableId), saved);
+}

@@ -1,8 +1,10 @@
 // The lobby: open tables, and a form to create a table and hand out seat links.
 
-import { get, post, saveHostToken, saveSeat, savedName, saveName } from "./api.js";
+import { get, post, saveHostToken, saveLinks, saveSeat, savedName, saveName } from "./api.js";
 import { formOptions, normaliseGame, normaliseTable, listOf } from "./model.js";
 import { fill, h, plural, toast } from "./ui.js";
+
+const DEFAULT_MOVE_SECONDS = 120; // the server's default clock (issue 16), shown in the form
 
 const state = {
   games: [],
@@ -118,16 +120,16 @@ function renderSetup() {
     ),
     h("div#seat-rows.seat-rows"),
     h(
+      "label.inline.clock-field",
+      null,
+      h("span.label", null, "Time per move"),
+      h("input#move-seconds", { type: "number", min: "1", max: "86400", step: "1", inputmode: "numeric", placeholder: "no clock", value: String(DEFAULT_MOVE_SECONDS) }),
+      h("span.muted", null, "seconds; empty: no clock. When it runs out, the server moves for the seat (games with timers of their own keep theirs)."),
+    ),
+    h(
       "details.advanced",
       null,
       h("summary", null, "More options"),
-      h(
-        "label.inline",
-        null,
-        h("span.label", null, "Time per move"),
-        h("input#move-seconds", { type: "number", min: "1", max: "86400", step: "1", inputmode: "numeric", placeholder: "none" }),
-        h("span.muted", null, "seconds (for games without timers of their own)"),
-      ),
       game.toteBoard
         ? h(
             "label.inline",
@@ -324,7 +326,7 @@ async function createTable(event) {
   try {
     const body = { game: game.id, players: state.seats.length, variants, options, bots };
     const seconds = Number(($("move-seconds") && $("move-seconds").value) || 0);
-    if (seconds > 0) body.move_seconds = Math.trunc(seconds);
+    body.move_seconds = seconds > 0 ? Math.trunc(seconds) : null; // null: no clock (issue 16)
     if ($("tote-board") && $("tote-board").checked) body.tote_board = true;
     const created = await post("/api/tables", body);
     const tableId = created.table_id || created.id;
@@ -342,6 +344,7 @@ async function createTable(event) {
       }
       links.push({ seat: joined.seat, kind: seat.kind, name: seat.name.trim(), token: joined.token });
     }
+    saveLinks(tableId, links.map((l) => ({ seat: l.seat, name: l.name, token: l.token }))); // the host panel shows them again
     showCreated(tableId, game, links);
     loadTables();
   } catch (err) {

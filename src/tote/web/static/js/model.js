@@ -107,7 +107,10 @@ export function normaliseGame(g) {
 export function normaliseSeat(s, i) {
   const bot = s.bot || null;
   const taken = Boolean(bot) || Boolean(s.taken ?? s.joined ?? s.human ?? false);
-  return { seat: s.seat ?? i, name: s.name || "", bot, taken, free: !taken };
+  const reserved = Boolean(s.reserved) && !taken;
+  // Issue 16: a rematch seat kept for its player, a bot standing in for an absent player.
+  const around = { reserved, standIn: s.stand_in || null, connected: s.connected ?? null, timeouts: s.timeouts || 0 };
+  return { seat: s.seat ?? i, name: s.name || "", bot, taken, free: !taken && !reserved, ...around };
 }
 
 export function normaliseTable(t) {
@@ -124,5 +127,7 @@ export function normaliseTable(t) {
     options: t.options || {},
     players: t.players || seats.length,
     toteBoard: Boolean(t.tote_board),
+    moveSeconds: t.move_seconds ?? null,
+    rematch: t.rematch || null,
   };
 }

@@ -3,6 +3,7 @@
 
 import { post, savedName, saveName, saveSeat } from "./api.js";
 import { $, base, context, hooks, loadTable, page, rewriteUrl, tableId } from "./tablepage.js";
+import { absentTools, clockTools, hostToolsKey, linkTools, standInNote, tableAfter } from "./hosttools.js";
 import { fill, h, seatDot, toast } from "./ui.js";
 
 export function freeSeats() {
@@ -76,6 +77,7 @@ export function seatList() {
         seatDot(s.seat),
         h("span.seat-number", null, `Seat ${s.seat + 1}`),
         s.free ? h("span.pill.free", null, "free") : h("span", null, ctx.names[s.seat]),
+        s.reserved ? h("span.pill.kept", null, "kept for them") : null,
         s.bot ? h("span.pill.bot", null, "bot") : null,
         s.seat === ctx.seat && page.token ? h("span.pill.you", null, "you") : null,
       ),
@@ -91,12 +93,19 @@ export function renderWaiting() {
     fill(box, h("h2", null, "The host has ended this table"), h("p.help", null, "No more moves can be played here."), h("a.button", { href: "/" }, "Back to the lobby"));
     return;
   }
+  const notes = standInNote();
+  if (table && table.status === "playing" && notes) {
+    box.hidden = false;
+    fill(box, notes);
+    return;
+  }
   if (!table || table.status !== "open") {
     box.hidden = true;
     return;
   }
   box.hidden = false;
   const free = freeSeats().length;
+  const kept = table.seats.filter((s) => s.reserved).length;
   fill(
     box,
     h("h2", null, "Waiting for the game to start"),
@@ -104,7 +113,9 @@ export function renderWaiting() {
     h(
       "p.help",
       null,
-      free
+      kept
+        ? `${kept === 1 ? "One seat is kept for its player" : `${kept} seats are kept for their players`} from the last game: they join with that game's Rematch button${page.host ? ", or you give the seat a bot" : ""}.`
+        : free
         ? `${free === 1 ? "One seat is" : `${free} seats are`} free. Share the table link: ${location.origin}/t/${tableId}`
         : page.host
           ? "Everyone is seated: start the game when you are ready."
@@ -122,15 +133,15 @@ export function renderHost() {
   }
   box.hidden = false;
   const open = table.status === "open";
-  const free = freeSeats();
-  const key = `${table.status}|${free.map((s) => s.seat).join(",")}`;
+  const free = table.seats.filter((s) => !s.taken);
+  const key = `${table.status}|${free.map((s) => s.seat).join(",")}|${hostToolsKey()}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   const hostCall = async (path, body, done) => {
     try {
-      await post(`${base}/${path}`, body, { headers: { "X-Host-Token": page.host } });
+      const answer = await post(`${base}/${path}`, body, { headers: { "X-Host-Token": page.host } });
       if (done) toast(done, "info");
-      await loadTable();
+      await tableAfter(answer);
       hooks.renderChrome();
       if (path === "start" && !page.connected) hooks.connect();
     } catch (err) {
@@ -157,6 +168,9 @@ export function renderHost() {
           }),
         )
       : null,
+    clockTools(),
+    absentTools(),
+    linkTools(),
     open ? h("button.primary#start-game", { type: "button", onclick: () => hostCall("start", {}, "The game starts.") }, "Start the game") : null,
     h(
       "button.danger.small#end-table",

@@ -4,6 +4,7 @@
 // server) the ranking still shows, from the view's result alone.
 
 import { $, context, page } from "./tablepage.js";
+import { rematchButton, rematchNote } from "./rematch.js";
 import { fill, h, ordinal, seatDot } from "./ui.js";
 
 const signed = (n) => (n > 0 ? `+${n.toLocaleString("en")}` : n < 0 ? `−${(-n).toLocaleString("en")}` : "0");
@@ -33,7 +34,8 @@ export function renderResult() {
       { "aria-label": "Final standings" },
       order.map((r) => seatStanding(r, bySeat[r.seat], ctx, label, result.winners.includes(r.seat))),
     ),
-    h("p.result-actions", null, h("a.button", { href: "/" }, "Back to the lobby")),
+    rematchNote(),
+    h("p.result-actions", null, rematchButton(), h("a.button", { href: "/" }, "Back to the lobby")),
   );
 }
 

@@ -21,23 +21,16 @@ Beside them: ``data.py`` (cards and board), ``moves.py``, ``options.py``, ``bots
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.errors import OptionsError
 from tote.core.game import Game, engine_before
 from tote.core.moves import Move
+from tote.games.horse_fever import narration
 from tote.games.horse_fever.bots import OddsBot
-from tote.games.horse_fever.data import board, card_name, cards
-from tote.games.horse_fever.moves import (
-    AnswerOffer,
-    BuyFromPlayer,
-    CopyAssistant,
-    KeepCard,
-    LineUpHorse,
-    PlaceBet,
-    PlayActionCard,
-)
+from tote.games.horse_fever.data import board, cards
 from tote.games.horse_fever.options import HorseFeverOptions
 from tote.games.horse_fever.state import HorseFeverState, PartyState
 from tote.games.horse_fever.tote_board import HorseFeverMarkets
@@ -98,21 +91,11 @@ class HorseFever(Game):
         )
 
     def describe_move(self, move: Move) -> str:
-        """Moves with card names from the shipped cards (a card id otherwise)."""
-        if isinstance(move, PlaceBet):
-            return f"bet {move.amount} D on {move.stable} to {move.bet}"
-        if isinstance(move, KeepCard | CopyAssistant):
-            verb = "keep" if isinstance(move, KeepCard) else "copy"
-            return f"{verb} {card_name(move.card)}"
-        if isinstance(move, PlayActionCard):
-            return f"play {card_name(move.card)} behind {move.stable}"
-        if isinstance(move, LineUpHorse):
-            return f"line up {card_name(move.card)} on {move.stable}"
-        if isinstance(move, BuyFromPlayer):
-            return f"offer to buy {card_name(move.card)} from seat {move.seller}"
-        if isinstance(move, AnswerOffer):
-            return "refuse the offer" if move.card is None else f"sell {card_name(move.card)}"
-        return super().describe_move(move)
+        """A move in words, cards by their printed names (issue 15)."""
+        return narration.describe_move(move.to_json()) or super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = HorseFever()

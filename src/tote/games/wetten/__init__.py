@@ -21,23 +21,15 @@ Around them: ``moves.py``, ``options.py``, ``data.py`` (+ ``data/*.json``),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.games.wetten import narration
 from tote.games.wetten.bots import TipsterBot
 from tote.games.wetten.data import action_deck, board, race_deck
-from tote.games.wetten.moves import (
-    BuyRaceCard,
-    KeepCard,
-    NoChance,
-    Pass,
-    PlayActionCard,
-    PlayRaceCard,
-    SecondBet,
-    SetTheStakes,
-)
 from tote.games.wetten.options import WettenOptions
 from tote.games.wetten.state import WettenState
 from tote.games.wetten.tote_board import WettenMarkets
@@ -75,29 +67,12 @@ class Wetten(Game):
         )
 
     def describe_move(self, move: Move) -> str:
-        if isinstance(move, SetTheStakes | SecondBet):
-            what = "Set the Stakes" if isinstance(move, SetTheStakes) else "Second Bet"
-            if not move.bets:
-                return f"{what}: no bets"
-            return f"{what}: " + ", ".join(
-                f"{b.stake} on {b.horse} in place {b.place}" for b in move.bets
-            )
-        if isinstance(move, PlayRaceCard):
-            return "play no card (empty hand)" if move.card is None else f"play {move.card}"
-        if isinstance(move, BuyRaceCard):
-            return "buy a race card"
-        if isinstance(move, Pass):
-            return "pass"
-        if isinstance(move, NoChance):
-            return f"No chance...: show the ticket, {move.horse} in place {move.place} at 8x"
-        if isinstance(move, KeepCard):
-            return f"keep {move.card}"
-        if isinstance(move, PlayActionCard):
-            targets = [str(t) for t in (move.horse, move.other_horse, move.place) if t is not None]
-            if move.opponent is not None:
-                targets.append(f"player {move.opponent + 1}")
-            return f"play {move.card}" + (f" on {', '.join(targets)}" if targets else "")
-        return super().describe_move(move)
+        """A move in words: horses by name, places as ordinals, cards by what they show
+        (issue 15)."""
+        return narration.describe_move(move.to_json()) or super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = Wetten()

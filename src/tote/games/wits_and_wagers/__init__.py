@@ -18,6 +18,7 @@ The rules (``docs/rules/wits-and-wagers.md``), in the rulebook's order:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -25,9 +26,8 @@ from tote.core.bot import BotFactory, RandomBot
 from tote.core.errors import OptionsError
 from tote.core.game import Game, engine_before
 from tote.core.moves import Move
+from tote.games.wits_and_wagers import narration
 from tote.games.wits_and_wagers.bots import BettingBot
-from tote.games.wits_and_wagers.mat import SLOT_ODDS
-from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
 from tote.games.wits_and_wagers.options import (
     MOST_SECONDS,
     Member,
@@ -121,21 +121,11 @@ class WitsAndWagers(Game):
         return WitsAndWagersState(options, num_players, teams, bank)
 
     def describe_move(self, move: Move) -> str:
-        if isinstance(move, Guess):
-            return f"guess {move.value}"
-        if isinstance(move, NoGuess):
-            return "leave the answer card blank"
-        if isinstance(move, PlaceBets):
-            if not move.bets:
-                return "no bets"
-            return "bet " + " and ".join(
-                f"slot {w.slot} ({SLOT_ODDS[w.slot]} to 1)"
-                + (f" with {w.chips} points of chips" if w.chips else "")
-                for w in move.bets
-            )
-        if isinstance(move, LockBets):
-            return "lock your bets"
-        return super().describe_move(move)
+        """A move in words: slots with their odds, guesses as numbers (issue 15)."""
+        return narration.describe_move(move.to_json()) or super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = WitsAndWagers()

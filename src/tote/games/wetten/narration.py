@@ -241,7 +241,9 @@ _SENTENCES: dict[str, Callable[[dict[str, Any], Who], str]] = {
     "race_card_bought": lambda e, who: f"{who(e['seat'])} buys a race card for {money(e['price'])}",
     "action_announced": _announced,
     "action_resolved": _resolved,
-    "action_cancelled": lambda e, who: f"{who(e['seat'])}'s {action_card(e['card'])} is cancelled",
+    "action_cancelled": lambda e, who: (
+        f"{who(e['seat'])}'s {action_card(e['card'], '')} is cancelled"
+    ),
     "no_chance": _no_chance,
     "race_cards_revealed": _revealed,
     "horses_moved": _moved,

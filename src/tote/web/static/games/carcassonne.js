@@ -8,7 +8,7 @@
 // a count. Placing is two clicks: a "?" place on the board (again to turn the tile
 // to its next fitting rotation), then "Place tile".
 
-import { fill, h, part, plural, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, part, plural, s, seatColour, seatTag } from "../js/ui.js";
 
 export const title = "Carcassonne";
 export const scoreLabel = "points";
@@ -386,44 +386,4 @@ export function render(view, el, send, ctx) {
   fill(part(el, "players", () => h("div")), players(view, ctx));
   const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(help.querySelector(".body"), helpLines(view));
-}
-
-// ------------------------------------------------------------------ the log
-export function describeEvent(event, ctx) {
-  const who = (seat) => seatLabel(ctx, seat);
-  switch (event.kind) {
-    case "start_tile":
-      return `The start tile ${event.tile} lies on 0 0.`;
-    case "tile_drawn":
-      return `${who(event.seat)} draws tile ${event.tile}.`;
-    case "tile_discarded":
-      return `${who(event.seat)} draws tile ${event.tile}: it fits nowhere and is discarded.`;
-    case "tile_placed":
-      return `${who(event.seat)} places ${event.tile} on ${event.x} ${event.y}, turned ${event.rotation}°.`;
-    case "meeple_placed":
-      return `${who(event.seat)} puts a meeple on the ${featureName(event.feature)}.`;
-    case "abbot_placed":
-      return `${who(event.seat)} puts the abbot on the ${event.feature}.`;
-    case "abbot_returned":
-      return `${who(event.seat)} takes the abbot back from the ${event.feature} on ${event.x} ${event.y} and scores ${event.points}.`;
-    case "feature_scored": {
-      const names = event.seats.map(who).join(" and ");
-      const what = event.feature === "field" ? "a field (farmers)" : `${event.complete ? "a" : "an incomplete"} ${event.feature} of ${plural(event.tiles, "tile")}`;
-      return `${names} score${event.seats.length === 1 ? "s" : ""} ${event.points} for ${what}.`;
-    }
-    case "chip_placed":
-      return `${who(event.seat)} bets a chip face down on ${event.x} ${event.y}${event.chip ? ` (your ${event.chip})` : ""}.`;
-    case "bets_settled": {
-      const chips = event.chips.map((c) => `${who(c.seat)}'s ${c.chip}: ${c.points}`).join(", ");
-      return `The chips on ${event.x} ${event.y} settle on a ${event.feature} of ${plural(event.tiles, "tile")}: ${chips}.`;
-    }
-    case "committed":
-      return `${who(event.seat)} has chosen${event.move && event.move.type === "place_chip" ? ` (your chip ${event.move.chip})` : ""}.`;
-    case "final_scoring":
-      return "Final scoring.";
-    case "game_over":
-      return "The game is over.";
-    default:
-      return null;
-  }
 }

@@ -514,13 +514,10 @@ function renderGame() {
   }
 }
 
-function describe(event, ctx) {
-  if (page.module && page.module.describeEvent) {
-    const text = page.module.describeEvent(event, ctx);
-    if (text) return text;
-  }
-  const fields = Object.entries(event).filter(([k]) => k !== "kind").map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${event.kind.replace(/_/g, " ")}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+function describe(event) {
+  // The server tells every entry in words (issue 15): `text`, in this view's names.
+  if (event && typeof event.text === "string" && event.text) return event.text;
+  return "Something happens in the game.";
 }
 
 function renderLog() {
@@ -528,13 +525,11 @@ function renderLog() {
   const list = $("log");
   if (log.length === page.logSize) return;
   page.logSize = log.length;
-  const ctx = context();
   const shown = log.slice(-80);
   const items = shown
     .map((event, i) => {
-      const text = describe(event, ctx);
-      if (text === null) return null;
-      return h("li", { class: `ev-${event.kind}`, value: String(log.length - shown.length + i + 1) }, text);
+      const index = log.length - shown.length + i;
+      return h("li", { class: `ev-${event.kind}`, value: String(index + 1), "data-log-index": String(index) }, describe(event));
     })
     .filter(Boolean)
     .reverse();

@@ -94,12 +94,12 @@ def seat_names_of(table: TableRuntime) -> list[str]:
 
 
 def narrated(table: TableRuntime, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Log entries of one view, each with ``"text"``: the entry as the game tells it, in
+    """Log entries of one view, each with ``"sentence"``: the entry as the game tells it, in
     the table's names (issue 15). Made from the entry alone, so it tells no more than the
     entry, which is already the seat's own."""
     game = table.match.game if table.match is not None else get_game(table.row.game)
     names = seat_names_of(table)
-    return [{**entry, "text": game.describe_event(entry, names)} for entry in entries]
+    return [{**entry, "sentence": game.describe_event(entry, names)} for entry in entries]
 
 
 def log_size(table: TableRuntime) -> int:

@@ -32,7 +32,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tote.games.carcassonne.narration import describe_event
+from tote.games.carcassonne.narration import describe_event, tile_words
 
 SEAT_STYLES = (
     "bold white on red",
@@ -260,7 +260,7 @@ def _drawn(state: dict[str, Any]) -> Text | None:
     face = state["drawn_tile"]
     if face is None:
         return None
-    text = Text(f"Tile to place: {face['tile']}\n", style="bold")
+    text = Text(f"Tile to place: {tile_words(face['tile'])}\n", style="bold")
     turned = [tile_cells(turn_face(face, r)) for r in (0, 90, 180, 270)]
     text.append("  ".join(f"{'r' + str(r):^5}" for r in (0, 90, 180, 270)) + "\n", style="dim")
     for row in range(3):

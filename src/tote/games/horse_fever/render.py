@@ -139,7 +139,8 @@ def render(view: dict[str, Any]) -> RenderableType:
             Text(
                 "Action cards: "
                 + "; ".join(
-                    f"{names[c['seat']]} behind {c['stable']}: {c['card'] or 'face down'}"
+                    f"{names[c['seat']]} behind {c['stable']}:"
+                    f" {card_words(c['card']) if c['card'] else 'face down'}"
                     for c in state["action_cards"]
                 )
             )

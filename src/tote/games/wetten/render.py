@@ -40,6 +40,8 @@ WINDOWS = {
     "second_bet": "Second Bet",
     "neck_and_neck": "Neck-and-Neck, cards revealed",
 }
+WHEN = {**WINDOWS, "any": "any time"}
+"""When an action card may be played, in words (the card data's times are codes)."""
 NONE_WORDS = frozenset({"none", "no bets", "nothing", "pass", "-"})
 BAR = 24
 
@@ -120,20 +122,18 @@ def _mine(view: dict[str, Any]) -> Text | None:
     if seat is None:
         return None
     horses = [h["name"] for h in state["horses"]]
+
+    def race_card(card: dict[str, Any]) -> str:
+        """A race card by what it shows (its id is a code): "(Q1 R2 L1 J2)"."""
+        moves = " ".join(f"{n[0]}{v}" for n, v in zip(horses, card["values"], strict=True))
+        return f"({moves})"
+
     text = Text("Your race cards: ", style="bold")
-    text.append(
-        "  ".join(
-            f"{c['card']} ("
-            + " ".join(f"{n[0]}{v}" for n, v in zip(horses, c["values"], strict=True))
-            + ")"
-            for c in state["hand"]
-        )
-        or "none"
-    )
+    text.append("  ".join(race_card(c) for c in state["hand"]) or "none")
     text.append("\nYour action cards: ", style="bold")
     text.append(
         "; ".join(
-            f"{c['card']} {c['name']} [{', '.join(c['when'])}]: {c['text']}"
+            f"{c['name']} ({', '.join(WHEN.get(w, 'any time') for w in c['when'])}): {c['text']}"
             for c in state["action_cards"]
         )
         or "none"
@@ -145,11 +145,11 @@ def _mine(view: dict[str, Any]) -> Text | None:
     text.append(_cells(ticket["second_bet"]))
     if state["insider_tip"]:
         tip = state["insider_tip"]
-        text.append(f"\nInsider Tip on player {tip['opponent'] + 1}: ")
-        text.append(", ".join(c["card"] for c in tip["cards"]))
+        text.append(f"\nInsider Tip on {_names(view)[tip['opponent']]}: ")
+        text.append("  ".join(race_card(c) for c in tip["cards"]) or "no race cards")
     if state["looking_at"]:
         text.append("\nPaddock Tip: ")
-        text.append(", ".join(f"{c['card']} {c['values']}" for c in state["looking_at"]))
+        text.append("  ".join(race_card(c) for c in state["looking_at"]))
     return text
 
 

@@ -515,8 +515,8 @@ function renderGame() {
 }
 
 function describe(event) {
-  // The server tells every entry in words (issue 15): `text`, in this view's names.
-  if (event && typeof event.text === "string" && event.text) return event.text;
+  // The server tells every entry in words (issue 15): `sentence`, in this view's names.
+  if (event && typeof event.sentence === "string" && event.sentence) return event.sentence;
   return "Something happens in the game.";
 }
 

@@ -17,7 +17,7 @@ The rules, in the rulebook's order (``docs/rules/carcassonne.md``):
 
 Beside them: ``data.py`` (the data files), ``tiles.py`` (tile geometry),
 ``board.py`` (placement and features), ``moves.py``, ``options.py``, ``bots.py``,
-``render.py``.
+``render.py``, ``narration.py`` (the log and moves in words).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ The rules, in the order of docs/rules/horse-fever.md (functions over the state):
 - ``views.py``: what each seat may know.
 
 Beside them: ``data.py`` (cards and board), ``moves.py``, ``options.py``, ``bots.py``,
-``render.py`` (terminal)."""
+``render.py`` (terminal), ``narration.py`` (the log and moves in words)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ The rules, in the order of the rulebook (``docs/rules/wetten.md``):
 - ``views.py``: what each seat may know.
 
 Around them: ``moves.py``, ``options.py``, ``data.py`` (+ ``data/*.json``),
-``bots.py``, ``render.py``.
+``bots.py``, ``render.py``, ``narration.py`` (the log and moves in words).
 """
 
 from __future__ import annotations

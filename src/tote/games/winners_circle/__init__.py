@@ -15,7 +15,8 @@ The rules (``docs/rules/winners-circle.md``), in the rulebook's order:
 - ``sampling.py``, ``tote_board.py``: worlds a seat cannot tell from the real one, and
   the markets of the tote board (issue 12); ``fast_race.py``: the bets and the race
   played at random in one tight loop, drawing what the rules loop draws, for rollouts;
-- ``bots.py``, ``render.py``: the bots and the terminal board.
+- ``bots.py``, ``render.py``, ``narration.py``: the bots, the terminal board, the log in
+  words.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ The rules (``docs/rules/wits-and-wagers.md``), in the rulebook's order:
 - ``paying_out.py``: WW 4-6, Steps 4-6 (the winning slot, the bonus, the payout);
 - ``timeouts.py``: WW 7 time limits and timeouts;
 - ``views.py``: what each seat may know;
-- ``bots.py``, ``render.py`` (with ``typing_input.py``): the bots and the terminal.
+- ``bots.py``, ``render.py`` (with ``typing_input.py``), ``narration.py``: the bots, the
+  terminal, the log and moves in words.
 """
 
 from __future__ import annotations

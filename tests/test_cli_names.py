@@ -110,3 +110,53 @@ def test_moves_are_typed_by_name_at_the_prompt() -> None:
     assert "'bet a' could be several moves: 1." in out
     assert "I don't understand 'move the purpel horse'" in out
     assert "Player 1 bets a 1-chip on the red horse." in out
+
+
+NAMES_CASES = [
+    ([("Ann", None), ("Player 2", "odds")], ["Ann", "Odds bot"]),
+    (
+        [("Player 1", "odds"), ("Player 2", "odds"), ("Player 3", "random")],
+        ["Odds bot 1", "Odds bot 2", "Random bot"],
+    ),
+    ([("Ann", None), ("Robo", "odds")], ["Ann", "Robo"]),
+    ([("Player 1", None), ("", None)], ["Player 1", "Seat 2"]),
+]
+
+
+def test_the_browser_names_seats_by_the_same_rule() -> None:
+    """Issue 15: the server's sentences and the browser's seat labels must agree, so the
+    browser's ``names()`` (run in Node on the same cases) gives what Python gives."""
+    import json
+    import re
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed")
+    static = Path(__file__).resolve().parent.parent / "src" / "tote" / "web" / "static" / "js"
+    source = next(
+        p.read_text(encoding="utf-8")
+        for p in sorted(static.glob("*.js"))
+        if "function names()" in p.read_text(encoding="utf-8")
+    )
+    cap = re.search(r"^const cap = .*;$", source, re.M)
+    body = re.search(r"^function names\(\) \{\n.*?^\}$", source, re.M | re.S)
+    assert cap and body
+    cases = [
+        {"seats": [{"name": n, "bot": b} for n, b in seats], "want": want}
+        for seats, want in NAMES_CASES
+    ]
+    script = (
+        f"{cap.group(0)}\nlet page = {{}};\n{body.group(0)}\n"
+        f"const out = {json.dumps(cases)}.map((c) => {{ page = {{ table: {{ seats: c.seats }}, "
+        "view: { players: c.seats.length } }; return names(); });\n"
+        "console.log(JSON.stringify(out));"
+    )
+    result = subprocess.run(
+        [node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True
+    )
+    browser = json.loads(result.stdout)
+    assert browser == [c["want"] for c in cases]
+    assert browser == [seat_names(seats) for seats, _ in NAMES_CASES]

@@ -152,7 +152,9 @@ def _answer(e: dict[str, Any], who: Who) -> str:
         changes = _changes(e, seat)
         if changes:
             parts.append(finish(f"{who(seat)} {join_words(changes)}"))
-    standing = join_words(f"{who(s)} {count_noun(p, 'point')}" for s, p in enumerate(e["points"]))
+    standing = join_words(
+        f"{who(s)} has {count_noun(p, 'point')}" for s, p in enumerate(e["points"])
+    )
     parts.append(f"Now {standing}")
     return " ".join(parts)
 

@@ -26,10 +26,10 @@ from .words_not_codes import problems, tokenize
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 GAMES = {
-    "carcassonne": ("carcassonne", 6, {}),
+    "carcassonne": ("carcassonne", 4, {}),
     "horse-fever": ("horse_fever", 6, {}),
-    "wetten": ("wetten", 6, {}),
-    "winners-circle": ("winners_circle", 6, {}),
+    "wetten": ("wetten", 5, {}),
+    "winners-circle": ("winners_circle", 4, {}),
     "wits-and-wagers": ("wits_and_wagers", 3, {}),
 }
 """Game id -> (package, seeded games per variant, options)."""

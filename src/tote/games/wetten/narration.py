@@ -101,10 +101,8 @@ def _dealt(e: dict[str, Any], who: Who) -> str:
             f"The decks are shuffled; everyone is dealt {count_noun(e['race_cards'], 'race card')}"
             f" and {count_noun(e['action_cards'], 'action card')}"
         )
-    values = _deck_values()
-    races = "; ".join(race_card(values[c]) if c in values else "a race card" for c in hand)
-    actions = join_words(action_card(c) for c in e["action_cards"])
-    return f"You are dealt {races}; and {actions}"
+    dealt = [count_noun(len(hand), "race card"), *(action_card(c) for c in e["action_cards"])]
+    return f"You are dealt {join_words(dealt)}"
 
 
 @cache

@@ -33,9 +33,6 @@ def plural(noun: str) -> str:
     """The plural of a countable ``noun`` ("tile" -> "tiles", "die" -> "dice")."""
     if noun in _IRREGULAR_PLURALS:
         return _IRREGULAR_PLURALS[noun]
-    head, _, tail = noun.partition(" ")
-    if tail and head in ("chip", "point"):  # "point of ..." -> "points of ..."
-        return f"{plural(head)} {tail}"
     if noun.endswith(("s", "x", "ch", "sh")):
         return noun + "es"
     if noun.endswith("y") and noun[-2:-1] not in _VOWEL_SOUNDS:
@@ -68,7 +65,7 @@ def join_words(items: Iterable[str], conjunction: str = "and") -> str:
 
 def sentence(text: str) -> str:
     """``text`` as a sentence: capital first letter, a full stop unless it already ends
-    with punctuation (``.``, ``!``, ``?``, ``:``)."""
+    with one (``.``, ``!``, ``?``)."""
     text = text.strip()
     if not text:
         return text

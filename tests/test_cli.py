@@ -216,8 +216,8 @@ def test_play_with_a_human_on_piped_input() -> None:
     prompt = "Player 1, your move ["
     first = out.index(prompt)
     assert out.count(prompt, first, out.index("Type the number of a move")) == 4
-    assert "Player 1 bets a 1-chip on red" in out
-    assert "Your legal moves:" in out and " 1. bet your 1-chip on red" in out
+    assert "Player 1 bets a 1-chip on the red horse" in out
+    assert "Your legal moves:" in out and " 1. bet a 1-chip on the red horse" in out
     assert "Final board" in out and "Pass to" not in out
 
 

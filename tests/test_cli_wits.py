@@ -236,8 +236,8 @@ def test_history_and_log_after_a_whole_game() -> None:
     kinds = {e["kind"] for e in m.state.view(None)["log"]}
     assert {"question", "guesses", "bets", "bets_locked", "committed", "answer"} <= kinds
     assert sum(line.startswith("Question ") for line in lines) == 7
-    assert sum(line.startswith("Answer to question") for line in lines) == 7
-    assert sum(line.startswith("Guesses revealed") for line in lines) == 7
+    assert sum(line.startswith("The answer to question") for line in lines) == 7
+    assert sum(line.startswith("The guesses are revealed") for line in lines) == 7
     assert not any(re.match(r"^\w+: ", line) for line in lines)  # no generic fallback
 
 
@@ -270,12 +270,10 @@ def test_play_with_one_human_typing_plain_moves() -> None:
     refusal = re.findall(r"Not allowed: 'lots' is not a number[^\n]*\n[^\n]*\nPlayer 1, your", out)
     assert len(refusal) == 7
     assert out.count("Player 1 locks their bets") == 7
-    assert "Player 1 bets slot 0 (All Guesses Too High, 6 to 1)" in flat(out)
+    assert "Player 1 bets on All Guesses Too High (6 to 1)" in flat(out)
     # Open betting: the bots bet and lock first, so the human sees their bets.
     first_bet = out.index("Bet your 2 chips")
-    assert "Locked: Player 2 (bettor bot), Player 3 (bettor bot), Player 4 (bettor bot)" in flat(
-        out[:first_bet]
-    )
+    assert "Locked: Bettor bot 1, Bettor bot 2, Bettor bot 3" in flat(out[:first_bet])
     assert "Final board" in out and "Result" in out
     assert "wins." in out or "Shared win" in out
 
@@ -337,4 +335,4 @@ def test_two_humans_never_see_each_others_guess_before_the_reveal() -> None:
             assert "4321" not in board and "Written: Player 1" in flat(board)
             checked += 1
     assert checked == 7
-    assert "Guesses revealed: Player 1 4321, Player 2 8765" in flat(out)
+    assert "The guesses are revealed: Player 1 guessed 4321, Player 2 guessed 8765" in flat(out)

@@ -93,7 +93,7 @@ def test_the_river_and_the_abbot_render_and_read() -> None:
     assert "in supply" in shown(state.view(1)) and "on the board" in shown(state.view(1))
     names = ["Ann", "Bob"]
     placed = describe_event(scores_by_event(state, "abbot_placed")[0], names)
-    assert placed == "Ann puts the abbot on the garden"
+    assert placed == "Ann puts the abbot on the garden of the tile south of the start tile."
     back = {"kind": "abbot_returned", "seat": 1, "feature": "monastery", "x": 1, "y": 2}
     assert "scores 5" in describe_event({**back, "points": 5}, names)
     view = {"state": {"phase": "meeple"}, "legal_moves": [{"type": "return_abbot"}]}

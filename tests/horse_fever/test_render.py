@@ -44,9 +44,11 @@ def test_moves_are_described_with_card_names() -> None:
     from tote.games.horse_fever import GAME
     from tote.games.horse_fever.moves import KeepCard, PlayActionCard
 
-    assert GAME.describe_move(KeepCard("S35")) == "keep S35 François Riche"
-    assert GAME.describe_move(KeepCard("T01")) == "keep T01 (+stable Target)"
-    assert GAME.describe_move(PlayActionCard("A05", "red")) == "play A05 In Igni Veritas behind red"
+    assert GAME.describe_move(KeepCard("S35")) == "keep the Assistant François Riche"
+    assert GAME.describe_move(KeepCard("T01")) == "keep the Target card for the most Stables"
+    assert GAME.describe_move(PlayActionCard("A05", "red")) == (
+        "play the Action card In Igni Veritas behind the red horse"
+    )
 
 
 def test_tote_play_runs_a_game_with_typed_bets_and_numbered_moves() -> None:
@@ -93,7 +95,9 @@ def test_tote_play_runs_a_party_game_with_secret_typed_bets() -> None:
         input=keys,
     )
     assert result.exit_code == 0, result.output
-    assert "secret" in result.stdout and "bets 200 D to win on white" in result.stdout
+    assert (
+        "secret" in result.stdout and "bets 200 Danari on the white horse to win" in result.stdout
+    )
     assert "winner" in result.stdout and "Player 1" in result.stdout
 
 
@@ -150,4 +154,4 @@ def test_an_advanced_character_without_a_stable_reads_as_a_sentence() -> None:
             if event["kind"] == "character" and "stable" not in event
         ]
     assert lines, "no advanced Character drawn in 8 seeded games"
-    assert all(line.endswith(", and no Stable") for line in lines), lines
+    assert all(line.endswith(" and no Stable.") for line in lines), lines

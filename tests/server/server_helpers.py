@@ -192,6 +192,16 @@ def socket(client: TestClient, table_id: str, token: str | None = None) -> Itera
         yield sock
 
 
+def plain(view: Message) -> Message:
+    """A view as the state made it: each log entry without the sentence the server adds
+    (``"sentence"``, issue 15), which every entry must have."""
+    log = view.get("log")
+    if log is None:
+        return view
+    assert all(isinstance(e.get("sentence"), str) and e["sentence"] for e in log), log
+    return {**view, "log": [{k: v for k, v in e.items() if k != "sentence"} for e in log]}
+
+
 def to_move(view: Message) -> list[int]:
     """The seats to act in a view message (empty once the game is over)."""
     seats: list[int] = view["view"]["turn"]["seats"]

@@ -2,8 +2,9 @@
 hidden information, refused messages, reconnecting and simultaneous moves.
 
 The strongest check: every view a client is sent is exactly ``state.view(seat)`` of
-the stored game at that message's version, for that client's seat (``None`` for
-spectators), recomputed by replaying the store's record up to that version.
+the stored game at that message's version (each log entry with its sentence added),
+for that client's seat (``None`` for spectators), recomputed by replaying the store's
+record up to that version.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .server_helpers import (
     get_view,
     join,
     new_game,
+    plain,
     play_humans,
     post_move,
     receive,
@@ -67,7 +69,7 @@ def assert_only_own_views(record: Record, *socks: Socket) -> None:
         for message in sock.views:
             assert message["seat"] == sock.seat
             if message["view"] is not None:
-                assert message["view"] == views[message["version"], sock.seat]
+                assert plain(message["view"]) == views[message["version"], sock.seat]
 
 
 def face_down_leaks(message: Message, owner: int) -> list[str]:
@@ -114,8 +116,8 @@ def play_a_whole_game(store: Store, variants: list[str]) -> tuple[Socket, Socket
     assert [m.model_dump() for m in stored.moves] == record.json()["moves"]
     final = Match.replay(stored).state
     assert final.result() is not None
-    assert spectator.views[-1]["view"] == final.view(None)
-    assert seat_0.views[-1]["view"] == final.view(0)
+    assert plain(spectator.views[-1]["view"]) == final.view(None)
+    assert plain(seat_0.views[-1]["view"]) == final.view(0)
     assert_only_own_views(stored, spectator, seat_0, seat_1)
     assert all(m["view"]["legal_moves"] is None for m in spectator.views)
     return spectator, seat_0, seat_1
@@ -150,7 +152,9 @@ def test_asking_for_the_view_again_resends_the_whole_log(store: Store) -> None:
             player.ws.send_json({"type": "view"})
             again = player.until(lambda m: True)
             assert again["log_from"] == 0
-            assert again["log"] == replayed(store, table_id).state.log_view(0)
+            assert plain({"log": again["log"]})["log"] == replayed(store, table_id).state.log_view(
+                0
+            )
 
 
 def test_hidden_bets_never_reach_another_seat_or_a_spectator(store: Store) -> None:
@@ -228,7 +232,7 @@ def test_spectators_get_the_public_view_and_cannot_move(store: Store) -> None:
             watcher.move({"type": "place_bet", "horse": "red", "chip": 1})
             error = watcher.expect("error")
             assert error["rule"] == "spectator"
-            assert first["view"] == replayed(store, table_id).state.view(None)
+            assert plain(first["view"]) == replayed(store, table_id).state.view(None)
 
 
 BAD_MESSAGES: list[tuple[str, str, str]] = [
@@ -301,7 +305,7 @@ def test_reconnecting_resumes_at_the_current_view(store: Store) -> None:
                 over_http = get_view(client, table_id, token)
                 assert {k: v for k, v in first.items() if k not in ("log_from", "log")} == over_http
                 assert first["version"] == version(store, table_id)
-                assert first["view"] == replayed(store, table_id).state.view(seat)
+                assert plain(first["view"]) == replayed(store, table_id).state.view(seat)
 
 
 def test_the_lobby_hears_of_joins_and_the_start(store: Store) -> None:

@@ -20,13 +20,24 @@ def text_of(view: dict[str, Any]) -> str:
 
 
 def test_render_shows_own_cards_never_others() -> None:
-    """A seat's screen shows its own hand; another seat's cards never appear."""
+    """A seat's screen shows its own hand, each card by what it shows (issue 15: its id
+    is a code); another seat's cards never appear, nor any card's id."""
     state = new_state(3)
     deal(state)
     view = state.view(0)
     screen = text_of(view)
-    assert all(card in screen for card in state.hands[0])
-    assert not any(card in screen for card in state.hands[1] if card not in state.hands[0])
+    initials = [h["name"][0] for h in view["state"]["horses"]]
+
+    def shown(card: str) -> str:
+        values = state.card_values[card]
+        return "(" + " ".join(f"{n}{v}" for n, v in zip(initials, values, strict=True)) + ")"
+
+    hand_line = next(line for line in screen.splitlines() if line.startswith("Your race cards:"))
+    assert (
+        hand_line.split(":", 1)[1].split()
+        == " ".join(shown(card) for card in state.hands[0]).split()
+    )
+    assert not any(card in screen for hand in state.hands for card in hand)
 
 
 def test_every_log_entry_reads_as_a_sentence() -> None:

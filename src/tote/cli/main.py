@@ -33,12 +33,13 @@ from tote.cli.common import (
     parse_variants,
     user_errors,
 )
+from tote.cli.move_names import parse_seat_names
 from tote.cli.odds import odds
 from tote.cli.play import (
     InputEnded,
     Outcome,
     PlaySession,
-    display_name,
+    display_names,
     result_table,
     winners_line,
 )
@@ -158,12 +159,23 @@ def play(
             dir_okay=False,
         ),
     ] = None,
+    seat_names: Annotated[
+        str | None,
+        typer.Option(
+            "--names",
+            metavar="A,B,...",
+            help="Names of the first seats, in order (at most 40 characters each). "
+            "Default: Player N for a human, the bot's name for a bot.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: humans share the keyboard, bots play the last seats.
 
     Each turn lists your legal moves, or, where moves are open (a guess, an
-    amount), says what to type; type a number or that, a move as JSON, 'help'
-    or 'quit'. Bots' moves and chance events (die rolls, card draws) are logged.
+    amount), says what to type; type a move's number or name, or what it says, a
+    move as JSON, 'help' or 'quit'. Bots' moves and chance events (die rolls, card
+    draws) are logged.
     """
     console = Console()
     with user_errors():
@@ -180,10 +192,15 @@ def play(
             if not os.access(save.parent, os.W_OK):
                 raise OSError(13, "cannot write there", str(save.parent))
         humans = players - bots
+        try:
+            given = parse_seat_names(seat_names, players) if seat_names is not None else []
+        except ValueError as exc:
+            raise OptionsError(str(exc)) from None
         entries = [
-            PlayerEntry(name=f"Player {s + 1}")
-            if s < humans
-            else PlayerEntry(name=f"Player {s + 1}", bot=names[(s - humans) % len(names)])
+            PlayerEntry(
+                name=given[s] if s < len(given) else f"Player {s + 1}",
+                bot=None if s < humans else names[(s - humans) % len(names)],
+            )
             for s in range(players)
         ]
         seat_bots: dict[int, Bot] = {
@@ -201,7 +218,7 @@ def play(
                 f"(use --seed {seed} to deal the same game again) - variants: {variants}"
             )
         )
-        console.print(Text("Seats: " + ", ".join(display_name(e) for e in entries)))
+        console.print(Text("Seats: " + ", ".join(display_names(entries))))
         match = Match(game, entries, options, seed)
         session = PlaySession(match, seat_bots, renderer, console, _line_reader(console))
         try:
@@ -296,7 +313,7 @@ def replay(
         sys.stdout.write(json.dumps(_replay_json(match)) + "\n")
         return
     console = Console()
-    names = [display_name(p) for p in match.players]
+    names = display_names(match.players)
     console.rule(Text(f"Replay of {file}", style="bold"))
     console.print(
         Text(

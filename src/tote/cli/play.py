@@ -7,9 +7,10 @@ seat may not know reaches the shared screen, and a pass-the-keyboard screen
 clears one human's board before the next human's turn.
 
 What a human types is read, in this order, as a command (``help``, ``board``,
-``odds``, ``quit``), the number of a listed legal move, the game's own notation (its
-render module's ``parse_input``, see :mod:`tote.cli.board`), or a move as JSON,
-which works in every game.
+``odds``, ``quit``), the number of a listed legal move, a listed move's name
+(:mod:`tote.cli.move_names`), the game's own notation (its render module's
+``parse_input``, see :mod:`tote.cli.board`), or a move as JSON, which works in every
+game.
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.cli.board import Renderer
+from tote.cli.move_names import NotOneMove, close_matches, move_by_name
 from tote.cli.odds import PLAY_SECONDS, board_for, render_board
 from tote.cli.terms import glossary_table, standings_table
 from tote.core.bot import Bot, Observation
 from tote.core.errors import IllegalMove, ToteError
 from tote.core.match import Match
 from tote.core.moves import Move
+from tote.core.narration import seat_names
 from tote.core.record import PlayerEntry
 from tote.core.result import Result
 from tote.core.state import Turn
@@ -55,9 +58,11 @@ class Outcome(Enum):
     QUIT = "quit"
 
 
-def display_name(entry: PlayerEntry) -> str:
-    """``Player 2`` for a human, ``Player 3 (odds bot)`` for a bot."""
-    return entry.name if entry.bot is None else f"{entry.name} ({entry.bot} bot)"
+def display_names(entries: Sequence[PlayerEntry]) -> list[str]:
+    """What the terminal calls the seats: the tables' rule
+    (:func:`tote.core.narration.seat_names`): a human's name, "Odds bot" for a bot
+    without one of its own ("Odds bot 2" when several play)."""
+    return seat_names([(e.name, e.bot) for e in entries])
 
 
 def result_table(result: Result, names: Sequence[str]) -> Table:
@@ -103,7 +108,7 @@ class PlaySession:
         self.renderer = renderer
         self.console = console
         self.read_line = read_line
-        self.names = [display_name(p) for p in match.players]
+        self.names = display_names(match.players)
         self.humans = [s for s in range(len(self.names)) if s not in self.bots]
         self.shown = 0
         self.last_human: int | None = None
@@ -199,6 +204,14 @@ class PlaySession:
                 self.complain(f"There is no move {number}: choose 1 to {len(legal)}.")
                 return None
             return legal[number - 1]
+        if legal:
+            try:
+                named = move_by_name(raw, legal, self.move_names(legal))
+            except NotOneMove as exc:
+                self.complain(f"{exc}.")
+                return None
+            if named is not None:
+                return named
         try:
             data = self.renderer.parse_input(raw, self.input_view(seat), self.names)
         except ValueError as exc:
@@ -224,10 +237,17 @@ class PlaySession:
             except IllegalMove as exc:
                 self.complain(f"Not a move: {exc}")
                 return None
+        near = close_matches(raw, self.move_names(legal)) if legal else []
+        hint = f" Did you mean: {'; '.join(near)}?" if near else ""
         self.complain(
-            f"I don't understand {raw!r}: type {self.what_to_type(seat, legal)}, 'help' or 'quit'."
+            f"I don't understand {raw!r}: type {self.what_to_type(seat, legal)}, 'help' or"
+            f" 'quit'.{hint}"
         )
         return None
+
+    def move_names(self, legal: Sequence[Move]) -> list[str]:
+        """How the list shows each legal move, which is also what may be typed."""
+        return [self.game.describe_move(move) for move in legal]
 
     def input_view(self, seat: int) -> dict[str, Any]:
         """What the game's input hooks read: the seat's view, without the log."""
@@ -238,7 +258,7 @@ class PlaySession:
 
     def what_to_type(self, seat: int, legal: Sequence[Move] | None) -> str:
         if legal:
-            return "a move number, a move as JSON"
+            return "a move number or name, a move as JSON"
         if self.renderer.has_input_hook:
             return "your move (see above), a move as JSON"
         return "a move as JSON"
@@ -307,7 +327,8 @@ class PlaySession:
         )
         self.console.print(
             Text(
-                "Type the number of a move from the list, or the move as JSON, e.g. "
+                "Type the number of a move from the list, its name (or the start of it), or"
+                " the move as JSON, e.g. "
                 f"{example}. 'board' shows the board again; 'odds' the tote board (each bet's"
                 " chances and value from what you know); 'quit' stops the game "
                 "(with --save, the record so far is kept)."

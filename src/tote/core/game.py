@@ -14,6 +14,7 @@ from tote.core.bot import BotFactory
 from tote.core.errors import OptionsError
 from tote.core.glossary import Glossary, load_glossary
 from tote.core.moves import Move
+from tote.core.narration import join_words, neutral
 from tote.core.result import Result
 from tote.core.standings import Standings, plain_standings
 from tote.core.state import State
@@ -107,9 +108,19 @@ class Game(ABC):
     def _new_state(self, options: Any, num_players: int) -> State: ...
 
     def describe_move(self, move: Move) -> str:
-        """A short human sentence for a move (used in prompts and logs)."""
-        fields = ", ".join(f"{k}={v}" for k, v in move.to_json().items() if k != "type")
-        return f"{move.kind} {fields}".strip()
+        """A short phrase for a move, in words (buttons, the terminal's list and what a
+        player may type there, issue 15). Games override it; this fallback names the
+        move's kind and its values without field names."""
+        values = [str(v) for k, v in move.to_json().items() if k != "type"]
+        what = move.kind.replace("_", " ")
+        return f"{what} {join_words(values)}".strip()
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        """One entry of a view's log (``view["log"]``) as sentences, seats called by
+        ``names`` (issue 15). It reads only the entry, so it tells exactly what that view
+        may know. Games override it (their ``narration`` module); this fallback says
+        only whose it is."""
+        return neutral(event, names)
 
     def standings(self, state: State) -> Standings | None:
         """How the finished game ``state`` ended for every seat: rank, score and the

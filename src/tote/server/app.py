@@ -88,7 +88,8 @@ change, each connection its own seat's view only (`view` is null until the
 table starts; `deadline` is when the seats to act run out of time, Unix
 seconds, or null). Each log entry is sent once: `view.log` is null and `log`
 holds the entries from index `log_from` on; keep them (the first message,
-and the answer to `{"type": "view"}`, start at 0).
+and the answer to `{"type": "view"}`, start at 0). Every log entry (here and over
+HTTP) carries `sentence`: the entry in words, seats called by the table's names.
 It also sends `{"type": "table", "table": {...}}` (seats changed),
 `{"type": "timeout", "seat": N}` (the server played a seat's timeout move) and
 `{"type": "error", "rule", "message"}` (your last message was refused; nothing

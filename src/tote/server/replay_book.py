@@ -82,7 +82,12 @@ class ReplayBook:
             return None
         index = self.seat_moves[step - 1]
         actor, move = self.moves[index]
-        return {"by": actor, "move": move.to_json(), "index": index}
+        return {
+            "by": actor,
+            "move": move.to_json(),
+            "index": index,
+            "words": self.game.describe_move(move),
+        }
 
     def log_from(self, step: int) -> int:
         """The first log entry step ``step`` added (its move and the draws after it)."""

@@ -32,6 +32,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from tote.core.errors import ToteError
+from tote.core.narration import seat_names
 from tote.core.record import Record
 from tote.server.connection import to_json
 from tote.server.errors import Refused
@@ -221,6 +222,14 @@ async def _step(book: ReplayBook, step: int, seat: int | None, extra: dict[str, 
             "seat", f"there is no seat {seat}: this game has seats 0 to {book.players - 1}", 400
         )
     view = await asyncio.to_thread(book.view, step, seat)
+    names = seat_names([(p.name, p.bot) for p in book.record.players])
+    view = {
+        **view,
+        "log": [
+            {**entry, "sentence": book.game.describe_event(entry, names)}
+            for entry in view.get("log") or []
+        ],
+    }
     answer = {
         "game": book.game.id,
         "title": book.game.title,

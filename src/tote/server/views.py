@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tote.core.errors import ToteError
+from tote.core.narration import seat_names
 from tote.core.registry import get_game
 from tote.server.connection import Connection, to_json
 from tote.server.schemas import SeatInfo, TableInfo
@@ -100,15 +101,32 @@ def view_message(
         return message
     state = match.state
     if log_from is None:
-        message["view"] = state.view(seat)
+        view = state.view(seat)
+        view["log"] = narrated(table, view["log"])
+        message["view"] = view
     else:
         message["view"] = state.view(seat, log=False)
         message["log_from"] = log_from
-        message["log"] = state.log_view(seat, log_from)
+        message["log"] = narrated(table, state.log_view(seat, log_from))
     standings = match.game.standings(state) if state.is_over else None
     if standings is not None:
         message["standings"] = standings.to_json()
     return message
+
+
+def seat_names_of(table: TableRuntime) -> list[str]:
+    """What the table calls its seats (:func:`tote.core.narration.seat_names`, the rule
+    the browser's ``names()`` follows): a human's name, "Odds bot 2", "Seat 3"."""
+    return seat_names([(s.name, s.bot) for s in table.row.seats])
+
+
+def narrated(table: TableRuntime, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Log entries of one view, each with ``"sentence"``: the entry as the game tells it, in
+    the table's names (issue 15). Made from the entry alone, so it tells no more than the
+    entry, which is already the seat's own."""
+    game = table.match.game if table.match is not None else get_game(table.row.game)
+    names = seat_names_of(table)
+    return [{**entry, "sentence": game.describe_event(entry, names)} for entry in entries]
 
 
 def log_size(table: TableRuntime) -> int:

@@ -17,11 +17,12 @@ The rules, in the rulebook's order (``docs/rules/carcassonne.md``):
 
 Beside them: ``data.py`` (the data files), ``tiles.py`` (tile geometry),
 ``board.py`` (placement and features), ``moves.py``, ``options.py``, ``bots.py``,
-``render.py``.
+``render.py``, ``narration.py`` (the log and moves in words).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
@@ -29,17 +30,8 @@ from tote.core.game import Game
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.standings import Standings
+from tote.games.carcassonne import narration
 from tote.games.carcassonne.bots import GreedyBot
-from tote.games.carcassonne.moves import (
-    NoChip,
-    NoMeeple,
-    PlaceAbbot,
-    PlaceChip,
-    PlaceMeeple,
-    PlaceTile,
-    ReturnAbbot,
-    SettleBets,
-)
 from tote.games.carcassonne.options import CarcassonneOptions
 from tote.games.carcassonne.setup import content
 from tote.games.carcassonne.standings import standings as final_standings
@@ -76,23 +68,11 @@ class Carcassonne(Game):
         return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
-        if isinstance(move, PlaceTile):
-            return f"place the tile on {move.x} {move.y} turned {move.rotation}"
-        if isinstance(move, PlaceMeeple):
-            return f"put a meeple on {move.feature}"
-        if isinstance(move, NoMeeple):
-            return "place no meeple"
-        if isinstance(move, PlaceAbbot):
-            return f"put the abbot on the {move.feature}"
-        if isinstance(move, ReturnAbbot):
-            return "take the abbot back and score it"
-        if isinstance(move, SettleBets):
-            return f"settle the chips against {move.feature}"
-        if isinstance(move, PlaceChip):
-            return f"bet chip {move.chip}"
-        if isinstance(move, NoChip):
-            return "place no chip"
-        return super().describe_move(move)
+        """A move in words, places named from the start tile (issue 15)."""
+        return narration.describe_move(move.to_json())
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = Carcassonne()

@@ -32,6 +32,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tote.games.carcassonne.narration import describe_event, tile_words
+
 SEAT_STYLES = (
     "bold white on red",
     "bold white on blue",
@@ -258,7 +260,7 @@ def _drawn(state: dict[str, Any]) -> Text | None:
     face = state["drawn_tile"]
     if face is None:
         return None
-    text = Text(f"Tile to place: {face['tile']}\n", style="bold")
+    text = Text(f"Tile to place: {tile_words(face['tile'])}\n", style="bold")
     turned = [tile_cells(turn_face(face, r)) for r in (0, 90, 180, 270)]
     text.append("  ".join(f"{'r' + str(r):^5}" for r in (0, 90, 180, 270)) + "\n", style="dim")
     for row in range(3):
@@ -324,58 +326,6 @@ def render(view: dict[str, Any]) -> RenderableType:
         recent = [describe_event(e, names) for e in log[-RECENT_LOG:]]
         parts.append(Text("\n".join(line for line in recent if line), style="dim"))
     return Group(*parts)
-
-
-def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One log entry as a sentence."""
-    kind = event["kind"]
-
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    if kind == "start_tile":
-        return f"The start tile {event['tile']} lies on 0 0"
-    if kind == "tile_drawn":
-        return f"{who(event['seat'])} draws tile {event['tile']}"
-    if kind == "tile_discarded":
-        return f"{who(event['seat'])} draws tile {event['tile']}; it fits nowhere and is discarded"
-    if kind == "tile_placed":
-        return (
-            f"{who(event['seat'])} places {event['tile']} on {event['x']} {event['y']}"
-            f" turned {event['rotation']}"
-        )
-    if kind == "meeple_placed":
-        return f"{who(event['seat'])} puts a meeple on {event['feature']}"
-    if kind == "abbot_placed":
-        return f"{who(event['seat'])} puts the abbot on the {event['feature']}"
-    if kind == "abbot_returned":
-        return (
-            f"{who(event['seat'])} takes the abbot back from the {event['feature']} on"
-            f" {event['x']} {event['y']} and scores {event['points']}"
-        )
-    if kind == "feature_scored":
-        winners = " and ".join(who(s) for s in event["seats"])
-        what = f"{'' if event['complete'] else 'incomplete '}{event['feature']}"
-        if event["feature"] == "field":
-            what = "field (farmers)"
-        verb = "scores" if len(event["seats"]) == 1 else "score"
-        return f"{winners} {verb} {event['points']} for a {what} of {event['tiles']} tiles"
-    if kind == "chip_placed":
-        secret = f" (your {event['chip']})" if "chip" in event else ""
-        return f"{who(event['seat'])} bets a chip face down on {event['x']} {event['y']}{secret}"
-    if kind == "committed":
-        return f"{who(event['seat'])} has chosen"
-    if kind == "bets_settled":
-        chips = "; ".join(f"{who(c['seat'])} {c['chip']}: {c['points']}" for c in event["chips"])
-        return (
-            f"Chips on {event['x']} {event['y']} settle on a {event['feature']} of"
-            f" {event['tiles']} tiles -- {chips}"
-        )
-    if kind == "final_scoring":
-        return "Final scoring"
-    if kind == "game_over":
-        return "Game over: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(event["scores"]))
-    return str(kind)
 
 
 def input_help(view: dict[str, Any]) -> str:

@@ -17,10 +17,11 @@ The rules, in the order of docs/rules/horse-fever.md (functions over the state):
 - ``views.py``: what each seat may know.
 
 Beside them: ``data.py`` (cards and board), ``moves.py``, ``options.py``, ``bots.py``,
-``render.py`` (terminal)."""
+``render.py`` (terminal), ``narration.py`` (the log and moves in words)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
@@ -29,17 +30,9 @@ from tote.core.game import Game, engine_before
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.standings import Standings
+from tote.games.horse_fever import narration
 from tote.games.horse_fever.bots import OddsBot
-from tote.games.horse_fever.data import board, card_name, cards
-from tote.games.horse_fever.moves import (
-    AnswerOffer,
-    BuyFromPlayer,
-    CopyAssistant,
-    KeepCard,
-    LineUpHorse,
-    PlaceBet,
-    PlayActionCard,
-)
+from tote.games.horse_fever.data import board, cards
 from tote.games.horse_fever.options import HorseFeverOptions
 from tote.games.horse_fever.standings import standings as final_standings
 from tote.games.horse_fever.state import HorseFeverState, PartyState
@@ -104,21 +97,11 @@ class HorseFever(Game):
         return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
-        """Moves with card names from the shipped cards (a card id otherwise)."""
-        if isinstance(move, PlaceBet):
-            return f"bet {move.amount} D on {move.stable} to {move.bet}"
-        if isinstance(move, KeepCard | CopyAssistant):
-            verb = "keep" if isinstance(move, KeepCard) else "copy"
-            return f"{verb} {card_name(move.card)}"
-        if isinstance(move, PlayActionCard):
-            return f"play {card_name(move.card)} behind {move.stable}"
-        if isinstance(move, LineUpHorse):
-            return f"line up {card_name(move.card)} on {move.stable}"
-        if isinstance(move, BuyFromPlayer):
-            return f"offer to buy {card_name(move.card)} from seat {move.seller}"
-        if isinstance(move, AnswerOffer):
-            return "refuse the offer" if move.card is None else f"sell {card_name(move.card)}"
-        return super().describe_move(move)
+        """A move in words, cards by their printed names (issue 15)."""
+        return narration.describe_move(move.to_json()) or super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = HorseFever()

@@ -8,7 +8,7 @@ only to their owner. Bets are typed as ``win red 300`` / ``show blue 200`` or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -16,7 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tote.games.horse_fever.data import card_name
+from tote.games.horse_fever.narration import card_words
+from tote.games.horse_fever.narration import describe_event as describe_event
 
 STYLES = {
     "black": "bold bright_black",
@@ -138,17 +139,18 @@ def render(view: dict[str, Any]) -> RenderableType:
             Text(
                 "Action cards: "
                 + "; ".join(
-                    f"{names[c['seat']]} behind {c['stable']}: {c['card'] or 'face down'}"
+                    f"{names[c['seat']]} behind {c['stable']}:"
+                    f" {card_words(c['card']) if c['card'] else 'face down'}"
                     for c in state["action_cards"]
                 )
             )
         )
     if state.get("hand"):
-        parts.append(Text("Your hand: " + ", ".join(card_name(c) for c in state["hand"])))
+        parts.append(Text("Your hand: " + ", ".join(card_words(c) for c in state["hand"])))
     if state.get("my_targets"):
-        parts.append(Text("Your Targets: " + ", ".join(card_name(c) for c in state["my_targets"])))
+        parts.append(Text("Your Targets: " + ", ".join(card_words(c) for c in state["my_targets"])))
     if state.get("drawn"):
-        parts.append(Text("You drew: " + ", ".join(card_name(c) for c in state["drawn"])))
+        parts.append(Text("You drew: " + ", ".join(card_words(c) for c in state["drawn"])))
     race = state["race"]
     if race["movement_card"]:
         parts.append(
@@ -161,132 +163,6 @@ def render(view: dict[str, Any]) -> RenderableType:
         winners = ", ".join(names[s] for s in view["result"]["winners"]) or "nobody"
         parts.append(Text(f"Winner: {winners}", style="bold green"))
     return Group(*parts)
-
-
-def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One log entry as a sentence; private details only in their owner's log."""
-    kind = event["kind"]
-
-    def who(seat: int | None) -> str:
-        if seat is None:
-            return "nobody"
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    if kind == "bet":
-        return (
-            f"{who(event['seat'])} bets {event['amount']} D to {event['bet']} on {event['stable']}"
-        )
-    if kind == "movement":
-        moved = ", ".join(f"{k} {v}" for k, v in event["moved"].items())
-        return f"Movement card {event['card']}: {moved}"
-    if kind == "sprint":
-        return f"Sprint dice {event['dice'][0]}/{event['dice'][1]}"
-    if kind == "ranked":
-        return f"{event['stable']} is placed {event['place']}"
-    if kind == "draw":
-        card = event.get("card")
-        return f"{who(event['seat'])} draws a{' ' + card if card else 'n'} {event['deck']} card"
-    if kind == "action_card":
-        card = event.get("card")
-        return f"{who(event['seat'])} plays {card or 'an Action card'} behind {event['stable']}"
-    if kind == "dutch_auction":
-        if event.get("seller") is None:
-            return "Dutch auction: nobody sells a VP"
-        return f"Dutch auction: {who(event['seller'])} sells a VP for {event['price']} D"
-    if kind == "english_auction":
-        if event.get("buyer") is None:
-            return "English auction: nobody buys a VP"
-        return f"English auction: {who(event['buyer'])} buys a VP for {event['price']} D"
-    sentence = _SENTENCES.get(kind)
-    if sentence is not None:
-        return sentence(event, who)
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{kind.replace('_', ' ')}: {fields}"
-
-
-Who = Callable[[int | None], str]
-
-
-def _payoff_line(line: dict[str, Any], who: Who) -> str:
-    if "prize" in line:
-        return f"{who(line['seat'])} {line['prize']} D for the {line['stable']} Stable"
-    if "cards" in line:
-        return f"{who(line['seat'])} {line['cards']} D from Assistants and Horses"
-    if not line["won"]:
-        return f"{who(line['seat'])}'s {line['bet']} bet on {line['stable']} loses"
-    return (
-        f"{who(line['seat'])}'s {line['bet']} bet on {line['stable']} wins"
-        f" {line['danari']} D and {line['vp']} VP"
-    )
-
-
-def _final(event: dict[str, Any], who: Who) -> str:
-    loans = "; ".join(
-        f"{who(loan['seat'])} repays {loan['paid']} D"
-        if loan["paid"] is not None
-        else f"{who(loan['seat'])} cannot repay"
-        for loan in event["loans"]
-    )
-    vp = ", ".join(f"{who(seat)} {points} VP" for seat, points in enumerate(event["vp"]))
-    return f"Final stage: {loans + '; ' if loans else ''}{vp}"
-
-
-_SENTENCES: dict[str, Callable[[dict[str, Any], Who], str]] = {
-    "stable_token": lambda e, who: f"The {e['stable']} Stable starts at 1:{e['odds']}",
-    "character": lambda e, who: (
-        f"{who(e['seat'])} is {e['character']}: {e['danari']} D"
-        + (f" and the {e['stable']} Stable" if e.get("stable") else ", and no Stable")
-    ),
-    "committed": lambda e, who: f"{who(e['seat'])} has made a secret move",
-    "first_player": lambda e, who: f"{who(e['seat'])} is First Player",
-    "round": lambda e, who: f"Round {e['round']} of {e['rounds']}: {who(e['first'])} is first",
-    "buy": lambda e, who: f"{who(e['seat'])} buys from the {e['deck']} deck",
-    "keep": lambda e, who: (
-        f"{who(e['seat'])} keeps {card_name(e['card']) if e.get('card') else 'a card'}"
-        f" ({e['deck']})"
-    ),
-    "pass": lambda e, who: f"{who(e['seat'])} passes and takes {e['received']} D",
-    "buy_stable": lambda e, who: (
-        f"{who(e['seat'])} buys the {e['stable']} Stable for {e['price']} D"
-    ),
-    "loan": lambda e, who: f"{who(e['seat'])} borrows {e['received']} D from the {e['side']}",
-    "lineup": lambda e, who: f"{who(e['seat'])} lines up {card_name(e['card'])} on {e['stable']}",
-    "offer": lambda e, who: (
-        f"{who(e['buyer'])} offers {who(e['seller'])} {e['price']} D for {card_name(e['card'])}"
-    ),
-    "offer_refused": lambda e, who: f"{who(e['seller'])} refuses {who(e['buyer'])}'s offer",
-    "sold": lambda e, who: (
-        f"{who(e['seller'])} sells {card_name(e['card'])} to {who(e['buyer'])} for {e['price']} D"
-    ),
-    "skip_bet": lambda e, who: f"{who(e['seat'])} makes no second bet",
-    "cannot_cover": lambda e, who: (
-        f"{who(e['seat'])} cannot cover the Minimum Bet and loses {e['vp_lost']} VP"
-    ),
-    "eliminated": lambda e, who: f"{who(e['seat'])} is out of the game: {e['why']}",
-    "cards_cancelled": lambda e, who: (
-        "Cancelled: " + ", ".join(card_name(card) for card in e["cards"])
-    ),
-    "reveal": lambda e, who: (
-        "Action cards revealed: "
-        + "; ".join(f"{who(c['seat'])}'s {c['name']} on {c['stable']}" for c in e["cards"])
-    ),
-    "odds_change": lambda e, who: f"{e['stable']} goes from 1:{e['from']} to 1:{e['to']}",
-    "new_odds": lambda e, who: (
-        "New odds: " + ", ".join(f"{stable} 1:{odds}" for stable, odds in e["odds"].items())
-    ),
-    "eric_change": lambda e, who: (
-        f"{who(e['seat'])} changes the odds of {e['stable']} to 1:{e['odds']}"
-    ),
-    "copy": lambda e, who: f"{who(e['seat'])} copies {card_name(e['card'])}",
-    "auction": lambda e, who: (
-        f"{who(e['seat'])} {'accepts' if e['accept'] else 'declines'}"
-        + (f" at {e['price']} D" if e.get("price") else "")
-    ),
-    "payoffs": lambda e, who: (
-        "Payoffs: " + "; ".join(_payoff_line(line, who) for line in e["lines"])
-    ),
-    "final": _final,
-}
 
 
 def parse_input(text: str, view: dict[str, Any]) -> dict[str, Any] | None:

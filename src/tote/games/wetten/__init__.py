@@ -16,11 +16,12 @@ The rules, in the order of the rulebook (``docs/rules/wetten.md``):
 - ``views.py``: what each seat may know.
 
 Around them: ``moves.py``, ``options.py``, ``data.py`` (+ ``data/*.json``),
-``bots.py``, ``render.py``.
+``bots.py``, ``render.py``, ``narration.py`` (the log and moves in words).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
@@ -28,18 +29,9 @@ from tote.core.game import Game
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.standings import Standings
+from tote.games.wetten import narration
 from tote.games.wetten.bots import TipsterBot
 from tote.games.wetten.data import action_deck, board, race_deck
-from tote.games.wetten.moves import (
-    BuyRaceCard,
-    KeepCard,
-    NoChance,
-    Pass,
-    PlayActionCard,
-    PlayRaceCard,
-    SecondBet,
-    SetTheStakes,
-)
 from tote.games.wetten.options import WettenOptions
 from tote.games.wetten.standings import standings as final_standings
 from tote.games.wetten.state import WettenState
@@ -81,29 +73,12 @@ class Wetten(Game):
         return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
-        if isinstance(move, SetTheStakes | SecondBet):
-            what = "Set the Stakes" if isinstance(move, SetTheStakes) else "Second Bet"
-            if not move.bets:
-                return f"{what}: no bets"
-            return f"{what}: " + ", ".join(
-                f"{b.stake} on {b.horse} in place {b.place}" for b in move.bets
-            )
-        if isinstance(move, PlayRaceCard):
-            return "play no card (empty hand)" if move.card is None else f"play {move.card}"
-        if isinstance(move, BuyRaceCard):
-            return "buy a race card"
-        if isinstance(move, Pass):
-            return "pass"
-        if isinstance(move, NoChance):
-            return f"No chance...: show the ticket, {move.horse} in place {move.place} at 8x"
-        if isinstance(move, KeepCard):
-            return f"keep {move.card}"
-        if isinstance(move, PlayActionCard):
-            targets = [str(t) for t in (move.horse, move.other_horse, move.place) if t is not None]
-            if move.opponent is not None:
-                targets.append(f"player {move.opponent + 1}")
-            return f"play {move.card}" + (f" on {', '.join(targets)}" if targets else "")
-        return super().describe_move(move)
+        """A move in words: horses by name, places as ordinals, cards by what they show
+        (issue 15)."""
+        return narration.describe_move(move.to_json()) or super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = Wetten()

@@ -21,6 +21,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from tote.games.wetten.narration import describe_event as describe_event
+
 STAGES = {
     "deal": "dealing the cards",
     "window": "action window",
@@ -38,6 +40,8 @@ WINDOWS = {
     "second_bet": "Second Bet",
     "neck_and_neck": "Neck-and-Neck, cards revealed",
 }
+WHEN = {**WINDOWS, "any": "any time"}
+"""When an action card may be played, in words (the card data's times are codes)."""
 NONE_WORDS = frozenset({"none", "no bets", "nothing", "pass", "-"})
 BAR = 24
 
@@ -118,20 +122,18 @@ def _mine(view: dict[str, Any]) -> Text | None:
     if seat is None:
         return None
     horses = [h["name"] for h in state["horses"]]
+
+    def race_card(card: dict[str, Any]) -> str:
+        """A race card by what it shows (its id is a code): "(Q1 R2 L1 J2)"."""
+        moves = " ".join(f"{n[0]}{v}" for n, v in zip(horses, card["values"], strict=True))
+        return f"({moves})"
+
     text = Text("Your race cards: ", style="bold")
-    text.append(
-        "  ".join(
-            f"{c['card']} ("
-            + " ".join(f"{n[0]}{v}" for n, v in zip(horses, c["values"], strict=True))
-            + ")"
-            for c in state["hand"]
-        )
-        or "none"
-    )
+    text.append("  ".join(race_card(c) for c in state["hand"]) or "none")
     text.append("\nYour action cards: ", style="bold")
     text.append(
         "; ".join(
-            f"{c['card']} {c['name']} [{', '.join(c['when'])}]: {c['text']}"
+            f"{c['name']} ({', '.join(WHEN.get(w, 'any time') for w in c['when'])}): {c['text']}"
             for c in state["action_cards"]
         )
         or "none"
@@ -143,11 +145,11 @@ def _mine(view: dict[str, Any]) -> Text | None:
     text.append(_cells(ticket["second_bet"]))
     if state["insider_tip"]:
         tip = state["insider_tip"]
-        text.append(f"\nInsider Tip on player {tip['opponent'] + 1}: ")
-        text.append(", ".join(c["card"] for c in tip["cards"]))
+        text.append(f"\nInsider Tip on {_names(view)[tip['opponent']]}: ")
+        text.append("  ".join(race_card(c) for c in tip["cards"]) or "no race cards")
     if state["looking_at"]:
         text.append("\nPaddock Tip: ")
-        text.append(", ".join(f"{c['card']} {c['values']}" for c in state["looking_at"]))
+        text.append("  ".join(race_card(c) for c in state["looking_at"]))
     return text
 
 
@@ -186,74 +188,6 @@ def render(view: dict[str, Any]) -> RenderableType:
             )
         )
     return Group(*parts)
-
-
-def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One log entry as a sentence."""
-    kind = event["kind"]
-
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    if kind == "race":
-        return f"Race {event['race']} begins (minimum stake {event['minimum_stake']:,})"
-    if kind == "dealt":
-        hand = event.get("race_cards")
-        if not isinstance(hand, list):
-            return "The decks are shuffled; everyone is dealt 6 race cards and 3 action cards"
-        return "You are dealt " + ", ".join(hand) + " and " + ", ".join(event["action_cards"])
-    if kind == "race_card_drawn":
-        card = f" {event['card']} {event['values']}" if "card" in event else ""
-        return f"{who(event['seat'])} draws a race card ({event['reason']}){card}"
-    if kind == "tickets":
-        what = "Set the Stakes" if event["ticket"] == "set_the_stakes" else "Second Bet"
-        totals = ", ".join(f"{who(s)} {t:,}" for s, t in enumerate(event["totals"]))
-        return f"{what} tickets lie face down: {totals}"
-    if kind == "window":
-        return f"Action window ({WINDOWS.get(event['timing'], event['timing'])})"
-    if kind == "pass":
-        return f"{who(event['seat'])} passes"
-    if kind == "race_card_bought":
-        return f"{who(event['seat'])} buys a race card for {event['price']:,}"
-    if kind == "action_announced":
-        target = f" on {event['horse']}" if event.get("horse") else ""
-        return f"{who(event['seat'])} announces {event['name']}{target} (fee {event['fee']:,})"
-    if kind == "action_resolved":
-        return f"{event['name']} of {who(event['seat'])} takes effect"
-    if kind == "action_cancelled":
-        return f"{event['name']} of {who(event['seat'])} is cancelled"
-    if kind == "no_chance":
-        marked = event["marked"]
-        return (
-            f"{who(event['seat'])} shows the Set-the-Stakes ticket ("
-            f"{_cells(event['bets'])}) and marks {marked['horse']} {marked['place']}. at 8x"
-        )
-    if kind == "race_cards_revealed":
-        return f"Round {event['round']}: the horses are to move {event['movement']}"
-    if kind == "horses_moved":
-        return f"The horses stand at {event['positions']}; places {event['places']}"
-    if kind == "payout":
-        paid = ", ".join(
-            f"{who(p['seat'])} {p['amount']:,} ({p['horse']} {p['place']}. x{p['quota']})"
-            for p in event["paid"]
-        )
-        text = f"Race {event['race']} paid out: {paid or 'nobody wins'}"
-        if event["ended_early"]:
-            text += "; the bank cannot pay everything: the game ends"
-        return text
-    if kind == "committed":
-        return f"{who(event['seat'])} has committed a secret move"
-    if kind == "game_over":
-        return "Game over: " + ", ".join(f"{who(s)} {c:,}" for s, c in enumerate(event["cash"]))
-    if kind == "reshuffled":
-        return f"The discards are reshuffled into a new pile of {event['cards']} race cards"
-    if kind == "no_card_left":
-        return f"No race card is left for {who(event['seat'])}"
-    if kind == "paddock_tip_kept":
-        card = f" ({event['card']})" if "card" in event else ""
-        return f"{who(event['seat'])} keeps a looked-at card{card}"
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{kind}: {fields}"
 
 
 def _horse(text: str, horses: Sequence[str]) -> str:

@@ -15,18 +15,22 @@ The rules (``docs/rules/winners-circle.md``), in the rulebook's order:
 - ``sampling.py``, ``tote_board.py``: worlds a seat cannot tell from the real one, and
   the markets of the tote board (issue 12); ``fast_race.py``: the bets and the race
   played at random in one tight loop, drawing what the rules loop draws, for rollouts;
-- ``bots.py``, ``render.py``: the bots and the terminal board.
+- ``bots.py``, ``render.py``, ``narration.py``: the bots, the terminal board, the log in
+  words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
 from tote.core.game import Game
 from tote.core.moves import Move
+from tote.core.narration import a_or_an
 from tote.core.result import Result
 from tote.core.standings import Standings
+from tote.games.winners_circle import narration
 from tote.games.winners_circle.bots import OddsBot
 from tote.games.winners_circle.data import horse_data, payout_table
 from tote.games.winners_circle.moves import MoveHorse, PlaceBet
@@ -77,10 +81,14 @@ class WinnersCircle(Game):
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, PlaceBet):
-            return f"bet your {move.chip}-chip on {move.horse}"
+            chip = a_or_an(narration.chip(move.chip))
+            return f"bet {chip} on {narration.horse(move.horse)}"
         if isinstance(move, MoveHorse):
-            return f"move {move.horse}"
+            return f"move {narration.horse(move.horse)}"
         return super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = WinnersCircle()

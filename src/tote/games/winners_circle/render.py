@@ -16,6 +16,8 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from tote.games.winners_circle.narration import describe_event
+
 SYMBOLS = ("head", "cap", "saddle", "shoe")
 DIE_FACES = {"head": 3, "cap": 1, "saddle": 1, "shoe": 1}
 HORSE_STYLES = {
@@ -284,60 +286,3 @@ class Board:
 def render(view: dict[str, Any]) -> RenderableType:
     """The board as ``view``'s seat (or a spectator, seat ``None``) may see it."""
     return Board(view)
-
-
-def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One log entry as a sentence (face-down chips stay '?' unless the view shows them)."""
-    kind = event["kind"]
-
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    if kind == "horse_card":
-        return (
-            f"Card {event['card']} goes on gate {event['gate']}: "
-            f"{event['horse']} starts on space {event['space']}"
-        )
-    if kind == "card_set_aside":
-        return f"Card {event['card']} ({event['horse']} already runs) is put aside"
-    if kind == "first_bettor":
-        return f"Race {event['race']}: {who(event['seat'])} places the first bet"
-    if kind == "bet":
-        if event.get("face_down"):
-            chip = event.get("chip")
-            secret = "" if chip is None else f" (your {chip}-chip)"
-            return f"{who(event['seat'])} places a face-down chip on {event['horse']}{secret}"
-        return f"{who(event['seat'])} bets a {event['chip']}-chip on {event['horse']}"
-    if kind == "die":
-        return f"{who(event['seat'])} rolls {event['symbol']}"
-    if kind == "horse_moved":
-        text = f"{who(event['seat'])} moves {event['horse']} {event['moved']}"
-        if event["moved"] != event["value"]:
-            text += f" (of {event['value']}, blocked)"
-        text += " to the finish" if event.get("finished") else f" to space {event['space']}"
-        if event.get("pace_horse"):
-            text += "; it is the pace horse"
-        if event.get("finished"):
-            text += f"; {PLACES[event['finished']]}"
-        return text
-    if kind == "payout":
-        lines = [
-            f"Race {event['race']} over: win {event['win']}, place {event['place']}, "
-            f"show {event['show']}, last {', '.join(event['last'])}"
-            f" (payouts x{event['multiplier']})."
-        ]
-        by_seat: dict[int, list[str]] = {}
-        for p in event["payments"]:
-            by_seat.setdefault(p["seat"], []).append(f"{p['amount']:+d} {p['reason']} {p['horse']}")
-        for seat in sorted(by_seat):
-            lines.append(f"    {who(seat)}: {', '.join(by_seat[seat])}")
-        if not by_seat:
-            lines.append("    Nobody is paid.")
-        lines.append(
-            "    Money: " + ", ".join(f"{who(s)} {m}" for s, m in enumerate(event["money"]))
-        )
-        return "\n".join(lines)
-    if kind == "committed":
-        return f"{who(event['seat'])} has committed a secret move"
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{kind}: {fields}"

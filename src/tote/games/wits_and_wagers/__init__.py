@@ -13,11 +13,13 @@ The rules (``docs/rules/wits-and-wagers.md``), in the rulebook's order:
 - ``paying_out.py``: WW 4-6, Steps 4-6 (the winning slot, the bonus, the payout);
 - ``timeouts.py``: WW 7 time limits and timeouts;
 - ``views.py``: what each seat may know;
-- ``bots.py``, ``render.py`` (with ``typing_input.py``): the bots and the terminal.
+- ``bots.py``, ``render.py`` (with ``typing_input.py``), ``narration.py``: the bots, the
+  terminal, the log and moves in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any, ClassVar
 
@@ -27,9 +29,8 @@ from tote.core.game import Game, engine_before
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.standings import Standings
+from tote.games.wits_and_wagers import narration
 from tote.games.wits_and_wagers.bots import BettingBot
-from tote.games.wits_and_wagers.mat import SLOT_ODDS
-from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets
 from tote.games.wits_and_wagers.options import (
     MOST_SECONDS,
     Member,
@@ -127,21 +128,11 @@ class WitsAndWagers(Game):
         return final_standings(state, result)
 
     def describe_move(self, move: Move) -> str:
-        if isinstance(move, Guess):
-            return f"guess {move.value}"
-        if isinstance(move, NoGuess):
-            return "leave the answer card blank"
-        if isinstance(move, PlaceBets):
-            if not move.bets:
-                return "no bets"
-            return "bet " + " and ".join(
-                f"slot {w.slot} ({SLOT_ODDS[w.slot]} to 1)"
-                + (f" with {w.chips} points of chips" if w.chips else "")
-                for w in move.bets
-            )
-        if isinstance(move, LockBets):
-            return "lock your bets"
-        return super().describe_move(move)
+        """A move in words: slots with their odds, guesses as numbers (issue 15)."""
+        return narration.describe_move(move.to_json()) or super().describe_move(move)
+
+    def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
+        return narration.describe_event(event, names)
 
 
 GAME = WitsAndWagers()

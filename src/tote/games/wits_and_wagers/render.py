@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
+from tote.games.wits_and_wagers.narration import describe_event as describe_event
 from tote.games.wits_and_wagers.paying_out import BONUS
 from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 from tote.games.wits_and_wagers.typing_input import input_help, my_bets, parse_input
@@ -470,55 +471,3 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 
 # ------------------------------------------------------------------ the log
-def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
-    """One log entry as a sentence. A secret move shows only in its owner's log."""
-    kind = event["kind"]
-
-    def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
-
-    if kind == "question":
-        about = ", ".join(x for x in (event.get("unit"), event.get("category")) if x)
-        return f"Question {event['number']}: {event['text']}" + (f" ({about})" if about else "")
-    if kind == "committed":
-        move = event.get("move")
-        if isinstance(move, dict):
-            if move.get("type") == "guess":
-                secret = f"wrote {_number(str(move.get('value')))}"
-            elif move.get("type") == "no_guess":
-                secret = "left the answer card blank"
-            elif move.get("type") == "place_bets":
-                secret = f"bet {_describe_bets(move.get('bets', []), None)}"
-            else:
-                secret = "made a secret move"
-            return f"{who(event['seat'])} {secret} (secret until everyone is done)"
-        return f"{who(event['seat'])} is done (secret until everyone is)"
-    if kind == "guesses":
-        shown = [f"{who(int(s))} {_number(g)}" for s, g in event["guesses"].items()]
-        text = f"Guesses revealed: {', '.join(shown) or 'none'}"
-        if event.get("blank"):
-            text += f"; blank: {_seats(event['blank'], names)}"
-        return text
-    if kind == "bets":
-        if not event["bets"]:
-            return f"{who(event['seat'])} places no bets"
-        return f"{who(event['seat'])} bets {_describe_bets(event['bets'], None)}"
-    if kind == "bets_locked":
-        return f"{who(event['seat'])} locks their bets"
-    if kind == "answer":
-        unit = _unit_after_number(event.get("unit") or "")
-        lines = [
-            f"Answer to question {event['number']}: {_number(event['answer'])}{unit}"
-            + (f" (source: {event['source']})" if event.get("source") else "")
-            + f". Winning: {_winner(event, names)}."
-        ]
-        for seat in range(len(event["points"])):
-            changes = _changes(event, seat)
-            if changes:
-                lines.append(f"    {who(seat)}: {', '.join(changes)}")
-        lines.append(
-            "    Points: " + ", ".join(f"{who(s)} {p}" for s, p in enumerate(event["points"]))
-        )
-        return "\n".join(lines)
-    fields = ", ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-    return f"{kind}: {fields}"

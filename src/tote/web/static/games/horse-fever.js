@@ -59,8 +59,6 @@ function cardName(view, id) {
   return info ? info.name : seenNames[id] || id;
 }
 
-const named = (id) => (seenNames[id] ? `${seenNames[id]} (${id})` : id);
-
 function horseName(colour) {
   return h("span.horse-name", { style: { "--horse": HORSE[colour] || "#888" } }, h("span.horse-swatch"), cap(colour));
 }
@@ -699,7 +697,6 @@ function rerender() {
   if (last) keepFocus(last[1], () => render(...last));
 }
 
-
 export function render(view, el, send, ctx) {
   last = [view, el, send, ctx];
   for (const [id, info] of Object.entries(view.state.cards || {})) seenNames[id] = info.name;
@@ -727,98 +724,4 @@ export function render(view, el, send, ctx) {
   fill(past.querySelector(".body"), history(view));
   const how = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(how.querySelector(".body"), helpLines(view));
-}
-
-// ------------------------------------------------------------------ the log
-export function describeEvent(event, ctx) {
-  const who = (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(ctx, seat));
-  switch (event.kind) {
-    case "stable_token":
-      return `${cap(event.stable)} goes on odds 1:${event.odds}.`;
-    case "character":
-      return `${who(event.seat)} is ${event.character} with ${money(event.danari)}${event.stable ? ` and the ${event.stable} Stable` : ""}.`;
-    case "first_player":
-      return `${who(event.seat)} is First Player.`;
-    case "round":
-      return `— Round ${event.round} of ${event.rounds} —`;
-    case "pass":
-      return `${who(event.seat)} passes and takes ${money(event.received)}.`;
-    case "buy":
-      return `${who(event.seat)} buys ${event.deck === "action" ? "two Action cards" : `a ${DECK_NAMES[event.deck]} card`}.`;
-    case "draw":
-      return `${who(event.seat)} draws ${event.card ? named(event.card) : `a${event.deck === "action" || event.deck === "assistant" ? "n" : ""} ${DECK_NAMES[event.deck]} card`}.`;
-    case "keep":
-      return `${who(event.seat)} keeps ${event.card ? named(event.card) : `a ${DECK_NAMES[event.deck]} card`}.`;
-    case "buy_stable":
-      return `${who(event.seat)} buys the ${event.stable} Stable for ${money(event.price)}.`;
-    case "loan":
-      return `${who(event.seat)} takes a ${event.side} loan of ${money(event.received)}.`;
-    case "offer":
-      return `${who(event.buyer)} offers ${who(event.seller)} ${money(event.price)} for ${event.card === "target" ? "a Target" : event.card}.`;
-    case "offer_refused":
-      return `${who(event.seller)} refuses to sell.`;
-    case "sold":
-      return `${who(event.seller)} sells ${event.card === "target" ? "a Target" : event.card} to ${who(event.buyer)} for ${money(event.price)}.`;
-    case "copy":
-      return `${who(event.seat)} copies ${named(event.card)}.`;
-    case "lineup":
-      return `${who(event.seat)} lines up ${named(event.card)} on ${event.stable}.`;
-    case "cannot_cover":
-      return `${who(event.seat)} cannot cover the Minimum Bet and loses ${event.vp_lost} VP.`;
-    case "committed":
-      if (event.move && event.move.type === "place_bet") return `Your secret bet: ${money(event.move.amount)} to ${event.move.bet} on ${event.move.stable}.`;
-      if (event.move && event.move.type === "play_action_card") return `Your secret card: ${named(event.move.card)} behind ${event.move.stable}.`;
-      return `${who(event.seat)} is done.`;
-    case "bet":
-      return `${who(event.seat)} bets ${money(event.amount)} to ${event.bet} on ${event.stable}.`;
-    case "skip_bet":
-      return `${who(event.seat)} skips the second bet.`;
-    case "action_card":
-      return `${who(event.seat)} plays ${event.card ? named(event.card) : "an Action card"} face down behind ${event.stable}.`;
-    case "reveal":
-      return event.cards.length ? `Action cards shown: ${event.cards.map((c) => `${c.name} on ${c.stable}`).join(", ")}.` : "No Action cards this race.";
-    case "cards_cancelled":
-      return `Cancelled: ${event.cards.join(", ")}.`;
-    case "odds_change":
-      return `${cap(event.stable)}'s odds change from 1:${event.from} to 1:${event.to}.`;
-    case "eric_change":
-      return `${who(event.seat)} moves ${event.stable} to 1:${event.odds}.`;
-    case "movement": {
-      const moved = Object.entries(event.moved).map(([c, n]) => `${c} ${n}`);
-      return `Movement card ${event.card}${event.start ? " (start)" : ""}: ${moved.join(", ")}.`;
-    }
-    case "sprint": {
-      const sprinted = Object.entries(event.sprinted).map(([c, n]) => `${c} +${n}`);
-      return `Sprint dice ${event.dice.join(" and ")}${sprinted.length ? `: ${sprinted.join(", ")}` : ""}.`;
-    }
-    case "ranked":
-      return `${cap(event.stable)} is ${ordinal(event.place)}.`;
-    case "payoffs": {
-      const won = {};
-      for (const line of event.lines) {
-        const d = line.danari ?? line.prize ?? line.cards ?? 0;
-        won[line.seat] = won[line.seat] || { d: 0, vp: 0 };
-        won[line.seat].d += d;
-        won[line.seat].vp += line.vp || 0;
-      }
-      const parts = Object.entries(won)
-        .filter(([, w]) => w.d || w.vp)
-        .map(([seat, w]) => `${who(Number(seat))} +${money(w.d)}${w.vp ? ` +${w.vp} VP` : ""}`);
-      return `Payoffs (${event.ranking.slice(0, 3).join(", ")}): ${parts.length ? parts.join(", ") : "nobody wins"}.`;
-    }
-    case "new_odds":
-      return `New odds: ${Object.entries(event.odds).map(([c, n]) => `${c} 1:${n}`).join(", ")}.`;
-    case "auction":
-      return `${who(event.seat)} ${event.accept ? `accepts ${money(event.price)}` : "is out"} (${event.auction === "dutch_auction" ? "Dutch" : "English"} auction).`;
-    case "dutch_auction":
-      return event.seller === null ? "Dutch auction: nobody sells a VP." : `Dutch auction: ${who(event.seller)} sells a VP for ${money(event.price)}.`;
-    case "english_auction":
-      return event.buyer === null ? "English auction: nobody buys a VP." : `English auction: ${who(event.buyer)} buys a VP for ${money(event.price)}.`;
-    case "eliminated":
-      return `${who(event.seat)} loses the game: ${event.why}.`;
-    case "final":
-      return "The final stage: loans repaid, Targets revealed.";
-    default:
-      return null;
-  }
 }

@@ -6,7 +6,7 @@
 // tickets never reach this page (the server sends each seat its own view); a ticket
 // or a race card laid this round shows only as "committed" until all are in.
 
-import { fill, h, ordinal, part, plural, s, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, ordinal, part, s, seatLabel, seatTag } from "../js/ui.js";
 
 export const title = "Wetten!";
 export const scoreLabel = "$";
@@ -802,51 +802,3 @@ export function render(view, el, send, ctx) {
   const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(help.querySelector(".body"), helpLines(view));
 }
-
-// ------------------------------------------------------------------ the log
-export function describeEvent(event, ctx) {
-  const who = (seat) => seatLabel(ctx, seat);
-  switch (event.kind) {
-    case "race":
-      return `Race ${event.race} begins (minimum stake ${money(event.minimum_stake)}).`;
-    case "dealt":
-      return Array.isArray(event.race_cards) ? `You are dealt ${event.race_cards.join(", ")} and ${event.action_cards.join(", ")}.` : "The cards are shuffled and dealt.";
-    case "race_card_drawn":
-      return `${who(event.seat)} draws a race card (${event.reason})${event.card ? `: ${event.card}` : ""}.`;
-    case "race_card_bought":
-      return `${who(event.seat)} buys a race card for ${money(event.price)}.`;
-    case "tickets":
-      return `${event.ticket === "set_the_stakes" ? "Set the Stakes" : "Second Bet"} tickets lie face down: ${event.totals.map((t, s) => `${who(s)} ${money(t)}`).join(", ")}.`;
-    case "window":
-      return `Action window: ${WINDOWS[event.timing] || event.timing}.`;
-    case "pass":
-      return `${who(event.seat)} passes.`;
-    case "action_announced":
-      return `${who(event.seat)} announces ${event.name}${event.horse ? ` on ${event.horse}` : ""}${event.fee ? ` (fee ${money(event.fee)})` : ""}.`;
-    case "action_resolved":
-      return `${event.name} of ${who(event.seat)} takes effect.`;
-    case "action_cancelled":
-      return `${event.name} of ${who(event.seat)} is cancelled.`;
-    case "no_chance":
-      return `${who(event.seat)} shows the ticket (${cells(event.bets)}) and marks ${event.marked.horse} ${event.marked.place}. at 8x.`;
-    case "race_cards_revealed":
-      return `Round ${event.round}: the cards are revealed.`;
-    case "horses_moved":
-      return `The horses move ${event.movement.join(", ")}.`;
-    case "payout":
-      return `Race ${event.race} paid: ${event.paid.length ? event.paid.map((p) => `${who(p.seat)} ${money(p.amount)}`).join(", ") : "nobody wins"}${event.ended_early ? ". The bank cannot pay every win: the game ends." : "."}`;
-    case "reshuffled":
-      return `The discards are reshuffled (${plural(event.cards, "card")}).`;
-    case "paddock_tip_kept":
-      return `${who(event.seat)} keeps a looked-at card${event.card ? ` (${event.card})` : ""}.`;
-    case "no_card_left":
-      return `No race card is left for ${who(event.seat)}.`;
-    case "game_over":
-      return "The game is over.";
-    case "committed":
-      return `${who(event.seat)} has committed a secret move.`;
-    default:
-      return null;
-  }
-}
-

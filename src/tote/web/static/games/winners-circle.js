@@ -603,7 +603,6 @@ function helpLines(view) {
 // ------------------------------------------------------------------ render
 let lastEl = null;
 
-
 export function render(view, el, send, ctx) {
   lastEl = el;
   if (!el.classList.contains("wc")) {
@@ -623,41 +622,3 @@ export function render(view, el, send, ctx) {
   const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(help.querySelector(".body"), helpLines(view));
 }
-
-// ------------------------------------------------------------------ the log
-export function describeEvent(event, ctx) {
-  const who = (seat) => seatLabel(ctx, seat);
-  switch (event.kind) {
-    case "horse_card":
-      return `${cap(event.horse)} goes to gate ${event.gate} and starts on space ${event.space} (card ${event.card}).`;
-    case "card_set_aside":
-      return `Card ${event.card} is put aside (${event.horse} already runs).`;
-    case "first_bettor":
-      return `Race ${event.race}: ${who(event.seat)} places the first bet.`;
-    case "bet":
-      if (event.face_down) {
-        const secret = event.chip === null || event.chip === undefined ? "" : ` (your ${event.chip}-chip)`;
-        return `${who(event.seat)} places a face-down chip on ${event.horse}${secret}.`;
-      }
-      return `${who(event.seat)} bets a ${event.chip}-chip on ${event.horse}.`;
-    case "die":
-      return `${who(event.seat)} rolls ${String(event.symbol).toUpperCase()}.`;
-    case "horse_moved": {
-      let text = `${who(event.seat)} moves ${event.horse} ${event.moved}`;
-      if (event.moved !== event.value) text += ` (of ${event.value}, blocked)`;
-      text += event.finished ? " across the finish" : ` to space ${event.space}`;
-      if (event.pace_horse) text += "; it is the pace horse";
-      if (event.finished) text += `: ${ordinal(Object.keys(PLACES).indexOf(event.finished) + 1)}`;
-      return `${text}.`;
-    }
-    case "payout": {
-      const paid = {};
-      for (const p of event.payments) paid[p.seat] = (paid[p.seat] || 0) + p.amount;
-      const parts = Object.entries(paid).map(([seat, amount]) => `${who(Number(seat))} ${amount >= 0 ? "+" : ""}${money(amount)}`);
-      return `Race ${event.race} over: 1st ${event.win}, 2nd ${event.place}, 3rd ${event.show}, last ${event.last.join(", ")}. ${parts.length ? parts.join(", ") : "Nobody is paid"}.`;
-    }
-    default:
-      return null;
-  }
-}
-

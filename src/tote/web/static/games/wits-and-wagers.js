@@ -419,37 +419,3 @@ export function render(view, el, send, ctx) {
   const how = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));
   fill(how.querySelector(".body"), helpLines(view));
 }
-
-// ------------------------------------------------------------------ the log
-export function describeEvent(event, ctx) {
-  const who = (seat) => seatLabel(ctx, seat);
-  switch (event.kind) {
-    case "question":
-      return `Question ${event.number}: ${event.text}`;
-    case "committed": {
-      const move = event.move;
-      if (move && move.type === "guess") return `${who(event.seat)} wrote ${num(String(move.value))} (secret until everyone has written).`;
-      if (move && move.type === "no_guess") return `${who(event.seat)} left the answer card blank.`;
-      if (move && move.type === "place_bets") {
-        const what = move.bets && move.bets.length ? `bet ${describeBets(move.bets, null)}` : "placed no bets";
-        return `${who(event.seat)} ${what} (secret until everyone has bet).`;
-      }
-      return `${who(event.seat)} is done.`;
-    }
-    case "guesses": {
-      const shown = Object.entries(event.guesses || {}).map(([s, g]) => `${who(Number(s))} ${num(g)}`);
-      return `Guesses revealed: ${shown.join(", ") || "none"}${event.blank && event.blank.length ? `; blank: ${event.blank.map(who).join(", ")}` : ""}.`;
-    }
-    case "bets":
-      return event.bets.length ? `${who(event.seat)} bets ${describeBets(event.bets, null)}.` : `${who(event.seat)} places no bets.`;
-    case "bets_locked":
-      return `${who(event.seat)} locks their bets.`;
-    case "answer": {
-      const winner = event.winning_slot === ALL_TOO_HIGH ? `All Guesses Too High (${event.odds} to 1)` : `${num(event.winning_guess)} (${event.odds} to 1)`;
-      const changes = event.points.map((p, s) => [s, p - event.points_before[s]]).filter(([, d]) => d !== 0);
-      return `Answer to question ${event.number}: ${num(event.answer)}${unitAfter(event.unit)}. Winning: ${winner}. ${changes.length ? changes.map(([s, d]) => `${who(s)} ${d > 0 ? "+" : ""}${d}`).join(", ") : "No points change hands"}.`;
-    }
-    default:
-      return null;
-  }
-}

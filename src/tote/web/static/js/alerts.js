@@ -9,7 +9,7 @@
 // The live region #announce (polite, visually hidden) says briefly what changed:
 // the newest log sentences and "Your turn", instead of reading the whole board.
 
-import { context, page, tableId } from "./tablepage.js";
+import { page, tableId } from "./tablepage.js";
 import { fill, h, toast } from "./ui.js";
 
 export const TURN_PREFIX = "● Your turn — ";
@@ -174,16 +174,13 @@ function newSentences() {
   const seen = state.seenLog;
   state.seenLog = log.length;
   if (seen === null || log.length <= seen) return []; // the page's first view: nothing "changed"
-  const ctx = context();
   const fresh = log.slice(Math.max(seen, log.length - MOST_SENTENCES));
-  return fresh.map((event) => sentence(event, ctx)).filter(Boolean);
+  return fresh.map((event) => sentence(event)).filter(Boolean);
 }
 
-/** A log entry's sentence: the server's `text`, else the game page's own words. */
-function sentence(event, ctx) {
-  if (typeof event.text === "string" && event.text) return event.text;
-  const module = page.module;
-  return module && typeof module.describeEvent === "function" ? module.describeEvent(event, ctx) : null;
+/** A log entry's sentence, as the server tells it (`sentence`, issue 15). */
+function sentence(event) {
+  return typeof event.sentence === "string" && event.sentence ? event.sentence : null;
 }
 
 /** Say `text` once in the polite live region #announce (screen readers only). */

@@ -1,16 +1,14 @@
 // The log panel ("What happened"): one sentence per entry, newest first.
 
 import { listedUpTo, markLog } from "./playback.js";
-import { $, context, page } from "./tablepage.js";
+import { $, page } from "./tablepage.js";
 import { fill, h } from "./ui.js";
 
-function describe(event, ctx) {
-  if (page.module && page.module.describeEvent) {
-    const text = page.module.describeEvent(event, ctx);
-    if (text) return text;
-  }
-  const fields = Object.entries(event).filter(([k]) => k !== "kind").map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-  return `${event.kind.replace(/_/g, " ")}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+/** A log entry in words: the server tells every entry (issue 15) as `sentence`, in
+ * this table's names; an entry without one (an old server) gets a neutral sentence. */
+export function describe(event) {
+  if (event && typeof event.sentence === "string" && event.sentence) return event.sentence;
+  return "Something happens in the game.";
 }
 
 export function renderLog() {
@@ -19,12 +17,10 @@ export function renderLog() {
   const upto = listedUpTo(log.length);
   if (upto === page.logSize) return;
   page.logSize = upto;
-  const ctx = context();
   const shown = log.slice(Math.max(0, upto - 80), upto);
   const items = shown
     .map((event, i) => {
-      const text = describe(event, ctx);
-      if (text === null) return null;
+      const text = describe(event);
       return h("li", { class: `ev-${event.kind}`, value: String(upto - shown.length + i + 1), dataset: { logIndex: String(upto - shown.length + i) } }, text);
     })
     .filter(Boolean)

@@ -231,7 +231,7 @@ let stage = null;
 function sentence(index, event, hooks) {
   const own = hooks.describe ? hooks.describe(event, context()) : null;
   if (own) return own;
-  if (typeof event.text === "string" && event.text) return event.text;
+  if (typeof event.sentence === "string" && event.sentence) return event.sentence;
   const li = document.querySelector(`#log li[data-log-index="${index}"]`);
   if (li && li.textContent) return li.textContent;
   return event.kind.replace(/_/g, " ");

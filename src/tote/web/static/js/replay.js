@@ -193,16 +193,13 @@ function played(answer, ctx) {
   if (!answer.move) return answer.steps ? "Before the first move." : "The record holds no move.";
   const events = (answer.view.log || []).slice(answer.log_from);
   const words = [];
-  if (replay.module.describeEvent) {
-    for (const event of events) {
-      const text = replay.module.describeEvent(event, ctx);
-      if (text) words.push(text);
-    }
+  for (const event of events) {
+    if (typeof event.sentence === "string" && event.sentence) words.push(event.sentence);
   }
   if (!words.length) {
-    const { type, ...fields } = answer.move.move;
-    const detail = Object.entries(fields).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
-    words.push(`${ctx.names[answer.move.by] || `Seat ${answer.move.by + 1}`}: ${String(type).replace(/_/g, " ")}${detail.length ? ` (${detail.join(", ")})` : ""}.`);
+    const who = ctx.names[answer.move.by] || `Seat ${answer.move.by + 1}`;
+    const what = answer.move.words || "a move";
+    words.push(`${who}: ${what.charAt(0).toLowerCase()}${what.slice(1)}.`);
   }
   const shown = words.slice(0, 3).join(" ");
   return words.length > 3 ? `${shown} …` : shown;

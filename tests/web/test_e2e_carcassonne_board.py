@@ -76,7 +76,8 @@ def test_a_meeple_goes_on_the_feature_clicked_which_lights_up_on_hover(
     """Issue 15: the meeple is placed by clicking the feature on the tile just placed,
     highlighted on hover; the button for it lights the same region; the move played is
     the button's (the meeple stands on that feature, with its seat's letter A, and the
-    log grows); issue 16: the players list states the letter rule."""
+    log grows, and pointing at its sentence lights the tile); issue 16: the players list
+    states the letter rule."""
     ann = new_page(**DESKTOP)
     _start(ann, live_server)
     x, y = _place_first_spot(ann)
@@ -112,6 +113,12 @@ def test_a_meeple_goes_on_the_feature_clicked_which_lights_up_on_hover(
     assert ann.locator(f"{meeple} text.letter").text_content() == "A"
     assert ann.locator(".players tr[data-seat='1'] .cc-letter").inner_text() == "B"
     assert "letter" in ann.locator(".players .cc-legend").inner_text()
+
+    # The log names the place in words only; pointing at its sentence lights the tile.
+    entry = ann.locator(f"#log li[data-hl-x='{x}'][data-hl-y='{y}']").first
+    assert not re.search(rf"\b{x} {y}\b|\(\s*{x}\s*,", entry.inner_text())
+    entry.hover()
+    ann.wait_for_selector(f"{tile}.hl")
 
 
 def test_the_board_pans_zooms_fits_and_keeps_the_pan_across_views(

@@ -11,6 +11,13 @@ export function describe(event) {
   return "Something happens in the game.";
 }
 
+/** An entry about a place on a tiled board (Carcassonne's tiles, meeples, chips) carries
+ * it as data-hl-x/data-hl-y, so pointing at the sentence lights the place on the board
+ * (static/games/carcassonne.js), while the sentence itself names no coordinates. */
+function placeOf(event) {
+  return Number.isInteger(event.x) && Number.isInteger(event.y) ? { hlX: String(event.x), hlY: String(event.y) } : {};
+}
+
 export function renderLog() {
   const log = (page.view && page.view.log) || [];
   const list = $("log");
@@ -21,7 +28,7 @@ export function renderLog() {
   const items = shown
     .map((event, i) => {
       const text = describe(event);
-      return h("li", { class: `ev-${event.kind}`, value: String(upto - shown.length + i + 1), dataset: { logIndex: String(upto - shown.length + i) } }, text);
+      return h("li", { class: `ev-${event.kind}`, value: String(upto - shown.length + i + 1), dataset: { logIndex: String(upto - shown.length + i), ...placeOf(event) } }, text);
     })
     .filter(Boolean)
     .reverse();

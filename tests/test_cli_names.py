@@ -139,17 +139,17 @@ def test_the_browser_names_seats_by_the_same_rule() -> None:
     source = next(
         p.read_text(encoding="utf-8")
         for p in sorted(static.glob("*.js"))
-        if "function names()" in p.read_text(encoding="utf-8")
+        if re.search(r"^(?:export )?function names\(\)", p.read_text(encoding="utf-8"), re.M)
     )
     cap = re.search(r"^const cap = .*;$", source, re.M)
-    body = re.search(r"^function names\(\) \{\n.*?^\}$", source, re.M | re.S)
+    body = re.search(r"^(?:export )?(function names\(\) \{\n.*?^\}$)", source, re.M | re.S)
     assert cap and body
     cases = [
         {"seats": [{"name": n, "bot": b} for n, b in seats], "want": want}
         for seats, want in NAMES_CASES
     ]
     script = (
-        f"{cap.group(0)}\nlet page = {{}};\n{body.group(0)}\n"
+        f"{cap.group(0)}\nlet page = {{}};\n{body.group(1)}\n"
         f"const out = {json.dumps(cases)}.map((c) => {{ page = {{ table: {{ seats: c.seats }}, "
         "view: { players: c.seats.length } }; return names(); });\n"
         "console.log(JSON.stringify(out));"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from .axe import assert_accessible
 from .web_helpers import (
     DESKTOP,
     PHONE,
@@ -171,6 +172,7 @@ def test_the_clock_a_seat_handed_to_a_bot_and_the_seat_links(
     assert api.get(view, headers={"X-Seat-Token": token_of(shown)}).status_code == 403
     assert api.get(view, headers={"X-Seat-Token": token_of(fresh)}).json()["seat"] == 1
     _shoot(ann, screenshots, "host-links-desktop")
+    assert_accessible(ann, "the host panel with its seat links")
 
 
 def test_the_host_panel_at_phone_size(

@@ -26,6 +26,7 @@ from tote.core.registry import all_games
 from tote.sim.play import random_match
 from tote.store import Store
 
+from .axe import assert_accessible
 from .web_helpers import DESKTOP, PHONE, LiveServer, NewPage
 
 PLAYERS = {"carcassonne": 2, "wits-and-wagers": 4}
@@ -123,6 +124,7 @@ def test_a_finished_game_replays_both_ways_downloads_and_uploads(
     expect(page.locator(".toast", has_text="none after it")).to_be_visible()
     assert at_step(page, steps) == end
     page.screenshot(path=str(screenshots / f"replay-{game}-end-desktop.png"))
+    assert_accessible(page, f"{game}: the replay page")
 
     # From the seat of the first to act, at the deal: its move buttons make no move.
     actor = first_actor(live_server, table_id)
@@ -195,6 +197,8 @@ def test_bad_uploads_are_refused_and_a_run_file_offers_its_games(
     games to choose."""
     page = new_page(**PHONE)
     page.goto(f"{live_server.url}/replay")
+    page.wait_for_selector("#record-file")
+    assert_accessible(page, "the replay upload page")
     not_json = tmp_path / "notes.json"
     not_json.write_text("my shopping list\n")
     page.set_input_files("#record-file", str(not_json))

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from .axe import assert_accessible
 from .web_helpers import DESKTOP, PHONE, LiveServer, NewPage
 
 FINISHED = 90_000
@@ -83,6 +84,7 @@ def test_the_end_shows_each_seats_standing_on_desktop_and_phone(
     for page in (desktop, phone):
         check_standings_shown(page, standings)
     desktop.screenshot(path=str(screenshots / "standings-wc-desktop.png"), full_page=True)
+    assert_accessible(desktop, "the end of a game: standings, rematch and replay")
     phone.locator("#result").screenshot(path=str(screenshots / "standings-wc-phone.png"))
 
 
@@ -142,6 +144,7 @@ def test_help_panel_opens_and_closes_by_keyboard(
     assert "6 to 1" in dialog.locator("dd").first.inner_text()
     assert dialog.locator("dt").count() < 8
     page.screenshot(path=str(screenshots / "help-ww-phone.png"))
+    assert_accessible(page, "the Help panel, open")
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.id") == "help-button"

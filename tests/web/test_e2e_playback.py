@@ -139,14 +139,19 @@ def _stand_past_the_line(page: Any, game: str, places: dict[str, int]) -> None:
     right on screen, the way the horses run there), in finishing order: the better
     the place, the further ahead (a shared place: lower number ahead), each labelled
     with its place."""
-    page.wait_for_function("document.getAnimations().length === 0")
+    # The tokens' moves end first (the page's script policy allows no polled predicate).
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+    )
     line = page.locator(FINISH_LINE[game]).bounding_box()
     assert line
     ahead = []
     for horse, place in sorted(places.items(), key=lambda hp: (hp[1], len(hp[0]), hp[0])):
         token = page.locator(f"#game svg g.horse[data-horse='{horse}']")
         box = token.bounding_box()
-        assert box and box["x"] > line["x"] + line["width"], f"{horse} ({place}) is not past the line"
+        assert box and box["x"] > line["x"] + line["width"], (
+            f"{horse} ({place}) is not past the line"
+        )
         label = token.locator("text.place-label, text.place").text_content()
         assert label == ORDINALS[place], f"{horse} is labelled {label!r}, not {ORDINALS[place]}"
         ahead.append(box["x"] + box["width"] / 2)
@@ -176,7 +181,10 @@ def test_a_race_is_watched_as_a_sequence_of_steps_in_order(
 ) -> None:
     """Issue 15: each step (horse card, die roll, movement card, sprint die, race round,
     action card; tile, meeple, scoring; answer) is shown in turn, in the log's order,
-    none left out, its log entry highlighted while shown; then the final board."""
+    none left out, its log entry highlighted while shown; then the final board. In
+    Wetten! and Horse Fever ("Horses that have finished stand past the line in
+    finishing order") the finished horses stand past the line, 1st furthest ahead, on
+    a desktop and a phone, where the last step shown left them."""
     page, table_id = _watch_bots(new_page, live_server, game, playback_ms=40, **DESKTOP)
     shots = [3, 60]
     log = None

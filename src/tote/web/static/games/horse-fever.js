@@ -65,7 +65,16 @@ function horseName(colour) {
 
 // ------------------------------------------------------------------ the track
 const TRACK = { left: 64, square: 32, lane: 36, top: 22 };
-const AFTER = 3; // squares drawn past the finish line: face-down cards and bets go there
+const AFTER = 4.5; // squares drawn past the finish line: the finish area, then the cards and bets
+const FINISH_AREA = 2.5; // squares past the line where finished horses stand (issue 15)
+const PLACE_STEP = 10; // how much further ahead each better place stands
+
+/** How far past the line a horse stands (its token's centre): by its place, 1st
+ *  furthest ahead; one that crossed but is not yet placed (a photo finish) just
+ *  past the line. Shared with the playback hooks. */
+export function pastTheLine(place) {
+  return TRACK.square / 2 + 2 + (place ? (6 - place) * PLACE_STEP : 0);
+}
 
 function laneY(i) {
   return TRACK.top + i * TRACK.lane;
@@ -135,7 +144,7 @@ function drawTrack(holder, view, ctx) {
     );
     // Action cards behind the lane: face down (no name) until the race shows them.
     (byLane[colour] || []).slice(0, 6).forEach((card, j) => {
-      const x = squareX(finish + 1) + 3 + j * 7;
+      const x = squareX(finish + FINISH_AREA) + 3 + j * 7;
       cards.push(
         s(
           "g.lane-card",
@@ -178,15 +187,15 @@ function drawTrack(holder, view, ctx) {
         "g.horse",
         { "data-horse": colour },
         s("circle", { r: "11", fill: HORSE[colour] }),
-        s("text.place", { y: "4.5", fill: ink(colour) }, ""),
+        s("text.place", { y: "4", fill: ink(colour) }, ""),
         s("title"),
       );
       layer.append(token);
     }
-    const square = Math.min(stable.position, finish + 1);
-    const x = stable.position === 0 ? TRACK.left + 12 : squareX(square) - TRACK.square / 2;
+    const past = Boolean(stable.place) || stable.position > finish;
+    const x = stable.position === 0 ? TRACK.left + 12 : past ? squareX(finish) + pastTheLine(stable.place) : squareX(stable.position) - TRACK.square / 2;
     token.style.transform = `translate(${x.toFixed(1)}px, ${(laneY(i) + TRACK.lane / 2 - 1).toFixed(1)}px)`;
-    token.querySelector("text.place").textContent = stable.place ? String(stable.place) : "";
+    token.querySelector("text.place").textContent = stable.place ? ordinal(stable.place) : "";
     token.classList.toggle("placed", Boolean(stable.place));
     token.querySelector("title").textContent = `${cap(colour)} on square ${stable.position}${stable.place ? `, ${ordinal(stable.place)}` : ""}`;
   });

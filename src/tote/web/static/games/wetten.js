@@ -73,9 +73,10 @@ function cells(bets) {
 // A stadium loop: two straights joined by half circles, raced clockwise. The
 // start/finish line crosses the top straight in its middle; field 1 follows it to
 // the right. Horses behind the line wait in the gate above the track; finished
-// horses stand on the podium in the middle (as on the gaming board).
-const LOOP = { cx: 200, cy: 132, straight: 190, outer: 104, width: 42, top: -2 };
-const VIEW = { x: 0, y: LOOP.top, w: 400, h: 244 };
+// horses stand above the track past the line in finishing order, 1st furthest
+// ahead (issue 15); the podium in the middle sums the places up.
+const LOOP = { cx: 200, cy: 132, straight: 190, outer: 104, width: 42, top: -12 };
+const VIEW = { x: 0, y: LOOP.top, w: 400, h: 254 };
 const RC = LOOP.outer - LOOP.width / 2;
 const ARC = Math.PI * RC;
 const PERIMETER = 2 * LOOP.straight + 2 * ARC;
@@ -113,6 +114,15 @@ function fieldPath(k, n) {
   return `M${pts.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join("L")}Z`;
 }
 
+/** Where a finished horse stands: above the track past the line, by its place (1st
+ *  furthest ahead); horses sharing a place take the next spots, lower number first
+ *  (``places``: each horse's place or null). Shared with the playback hooks. */
+export function finishSpot(places, i) {
+  const slot = places[i] - 1 + places.slice(0, i).filter((p) => p === places[i]).length;
+  const line = loopPoint(0, LOOP.width / 2);
+  return { x: line.x + 16 + (PLACES.length - 1 - slot) * 24, y: VIEW.y + 14, r: 8.5 };
+}
+
 const PODIUM = { x: LOOP.cx, base: LOOP.cy + 36, step: 40, heights: { 1: 32, 2: 25, 3: 19, 4: 13 }, order: [4, 2, 1, 3] };
 
 function podiumX(place) {
@@ -148,7 +158,7 @@ function buildTrack(n) {
     s("text.line-label", { x: (a.x + 5).toFixed(1), y: (b.y + 10).toFixed(1) }, "start / finish"),
     s("path.arrow", { d: `M${a.x + 84},${b.y + 7} l12,0 l-4,-3 m4,3 l-4,3` }),
     s("text.gate-label", { x: (a.x - 84).toFixed(1), y: String(VIEW.y + 22) }, "start gate"),
-    s("g.podium", null, s("rect.podium-base", { x: String(podiumX(4) - PODIUM.step / 2 - 4), y: String(PODIUM.base), width: String(4 * PODIUM.step + 8), height: "3", rx: "1" }), steps),
+    s("g.podium", null, s("rect.podium-base", { x: String(podiumX(4) - PODIUM.step / 2 - 4), y: String(PODIUM.base), width: String(4 * PODIUM.step + 8), height: "3", rx: "1" }), steps, s("g.podium-horses")),
     s("text.infield", { x: String(LOOP.cx), y: String(LOOP.cy - 34) }),
     s("text.infield-sub", { x: String(LOOP.cx), y: String(LOOP.cy - 20) }),
     s("g.ghosts"),
@@ -176,8 +186,8 @@ function ghosts(st) {
   });
 }
 
-/** Where each horse stands: in the gate (position 0), on its field, or on the
- *  podium once placed; horses sharing a spot stand side by side. */
+/** Where each horse stands: in the gate (position 0), on its field, or past the
+ *  line once placed; horses sharing a spot stand side by side. */
 function spots(st) {
   const n = st.track;
   const groups = new Map();
@@ -194,9 +204,7 @@ function spots(st) {
         const p = loopPoint(0, LOOP.width / 2);
         at[i] = { x: p.x - 12 - (m - 1 - k) * 19, y: VIEW.y + 14, r: 8 };
       } else if (key[0] === "p") {
-        const place = Number(key.slice(1));
-        const w = m > 1 ? Math.min(17, (PODIUM.step - 2) / m) : 0;
-        at[i] = { x: podiumX(place) + (k - (m - 1) / 2) * w, y: PODIUM.base - PODIUM.heights[place] - (m > 2 ? 7 : 9), r: m > 2 ? 6.5 : 8.5 };
+        at[i] = finishSpot(st.horses.map((x) => x.place), i);
       } else {
         const field = Number(key.slice(1));
         const mid = (field - 0.5) * (PERIMETER / n);
@@ -209,6 +217,22 @@ function spots(st) {
     });
   }
   return at;
+}
+
+/** The podium's summary: a small disc per placed horse on its place's step. */
+function podiumHorses(st) {
+  return st.horses.map((horse, i) => {
+    if (!horse.place) return null;
+    const same = st.horses.filter((x) => x.place === horse.place);
+    const k = same.indexOf(horse);
+    const x = podiumX(horse.place) + (k - (same.length - 1) / 2) * Math.min(13, (PODIUM.step - 4) / same.length);
+    return s(
+      "g.podium-horse",
+      { transform: `translate(${x.toFixed(1)} ${PODIUM.base - PODIUM.heights[horse.place] - 7})`, "data-horse": String(horse.number) },
+      s("circle", { r: "6", fill: colourOf(i) }),
+      s("text", { y: "2.5", fill: inkOf(i) }, String(horse.number)),
+    );
+  });
 }
 
 const reduced = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -244,6 +268,7 @@ function drawTrack(holder, view) {
   const winners = last ? Object.keys(last.places).filter((name) => last.places[name] === 1) : [];
   svg.querySelector("text.infield-sub").textContent = last && !st.round && !view.over ? `Race ${last.race} won by ${winners.join(" & ")}` : "";
   fill(svg.querySelector("g.ghosts"), ghosts(st));
+  fill(svg.querySelector("g.podium-horses"), podiumHorses(st));
   const layer = svg.querySelector("g.horses");
   const at = spots(st);
   st.horses.forEach((horse, i) => {
@@ -254,6 +279,7 @@ function drawTrack(holder, view) {
         { "data-horse": String(horse.number) },
         s("circle.body", { r: "9", fill: colourOf(i) }),
         s("text.no", { y: "3.6", fill: inkOf(i) }, String(horse.number)),
+        s("text.place-label", { y: "19" }),
         s("title"),
       );
       layer.append(token);
@@ -267,6 +293,7 @@ function drawTrack(holder, view) {
     token.querySelector("text.no").setAttribute("y", String(spot.r * 0.42));
     token.classList.toggle("placed", Boolean(horse.place));
     token.dataset.place = horse.place ? String(horse.place) : "";
+    token.querySelector("text.place-label").textContent = horse.place ? ordinal(horse.place) : "";
     token.dataset.field = horse.place ? "" : String(horse.position);
     const where = horse.place ? `finished ${ordinal(horse.place)}` : horse.position <= 0 ? "behind the start line" : `on field ${horse.position} of ${n}`;
     token.querySelector("title").textContent = `#${horse.number} ${horse.name}, ${where}`;
@@ -764,7 +791,7 @@ function helpLines(view) {
   const st = view.state;
   return [
     h("p.help", null, "Five races. Bet in secret on horse and place (Set the Stakes pays 4x), watch the Start, bet again (Second Bet pays 2x), then race to the line."),
-    h("p.help", null, "The track: the horses wait at the gate behind the start/finish line and race clockwise, field 1 first; a horse past the line stands on the podium with its place."),
+    h("p.help", null, "The track: the horses wait at the gate behind the start/finish line and race clockwise, field 1 first; a horse past the line stands beyond it in finishing order (1st furthest ahead), and on the podium."),
     h("p.help", null, "Every round each player lays a race card face down; the horses move by the sums. Action cards change a round; the first of a race is free, then 3x and 5x the minimum stake."),
     h("p.help", null, `Race cards cost $1,000, then double. Pro-Rule "No chance...": ${st.pro_rules ? "on (show your ticket in Second Bet, one bet pays 8x)" : "off in this race"}.`),
   ];

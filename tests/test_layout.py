@@ -21,6 +21,18 @@ def test_no_module_is_over_600_lines() -> None:
     assert long == {}
 
 
+def test_no_script_or_stylesheet_is_over_600_lines() -> None:
+    """The same rule for the browser page: every .js and .css under web/static at most
+    600 lines; a file that grows past it is split by concept (games/carcassonne-*.js)."""
+    static = SRC / "web" / "static"
+    long = {
+        str(path.relative_to(static)): n
+        for path in sorted([*static.rglob("*.js"), *static.rglob("*.css")])
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert long == {}, f"over {MAX_LINES} lines, split them: {long}"
+
+
 @pytest.mark.parametrize("game", GAMES, ids=lambda p: p.name)
 def test_every_game_has_the_same_shape(game: Path) -> None:
     """Every game: the state (data and the core contract), its phases, its views, and the

@@ -93,6 +93,8 @@ const watch = () => {
         text: card.querySelector('.stage-text').textContent,
         highlighted: current ? Number(current.dataset.logIndex) : null,
         question: question ? question.textContent : null,
+        horses: Object.fromEntries([...document.querySelectorAll('#game svg g.horse')]
+          .map((g) => [g.dataset.horse, g.style.transform])),
       });
     }
     window.__lastKey = key;
@@ -100,6 +102,11 @@ const watch = () => {
 };
 if (document.body) watch(); else document.addEventListener('DOMContentLoaded', watch);
 """
+FINISH_LINE = {
+    "wetten": "svg.wt-track rect.line",
+    "horse-fever": "svg.hf-track rect.finish",
+}
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 5: "5th", 6: "6th"}
 HELD_BUTTONS = (
     "document.querySelector('#game.playing') ? document.querySelectorAll(\"%s\").length : 0"
 )
@@ -117,6 +124,38 @@ def _watch_bots(
     page.click("#start-game")
     page.wait_for_selector("#waiting", state="hidden")
     return page, table.table_id
+
+
+def _places(game: str, state: dict[str, Any]) -> dict[str, int]:
+    """Each finished horse's place (1 = first) as the view tells it, by the token's
+    ``data-horse``."""
+    if game == "wetten":
+        return {str(h["number"]): h["place"] for h in state["horses"] if h["place"]}
+    return {s["stable"]: s["place"] for s in state["stables"] if s["place"]}
+
+
+def _stand_past_the_line(page: Any, game: str, places: dict[str, int]) -> None:
+    """Issue 15: every finished horse's token stands past the finish line (to its
+    right on screen, the way the horses run there), in finishing order: the better
+    the place, the further ahead (a shared place: lower number ahead), each labelled
+    with its place."""
+    # The tokens' moves end first (the page's script policy allows no polled predicate).
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+    )
+    line = page.locator(FINISH_LINE[game]).bounding_box()
+    assert line
+    ahead = []
+    for horse, place in sorted(places.items(), key=lambda hp: (hp[1], len(hp[0]), hp[0])):
+        token = page.locator(f"#game svg g.horse[data-horse='{horse}']")
+        box = token.bounding_box()
+        assert box and box["x"] > line["x"] + line["width"], (
+            f"{horse} ({place}) is not past the line"
+        )
+        label = token.locator("text.place-label, text.place").text_content()
+        assert label == ORDINALS[place], f"{horse} is labelled {label!r}, not {ORDINALS[place]}"
+        ahead.append(box["x"] + box["width"] / 2)
+    assert ahead == sorted(ahead, reverse=True) and len(set(ahead)) == len(ahead), places
 
 
 def _public_log(server: LiveServer, table_id: str) -> tuple[str, list[dict[str, Any]]]:
@@ -142,7 +181,10 @@ def test_a_race_is_watched_as_a_sequence_of_steps_in_order(
 ) -> None:
     """Issue 15: each step (horse card, die roll, movement card, sprint die, race round,
     action card; tile, meeple, scoring; answer) is shown in turn, in the log's order,
-    none left out, its log entry highlighted while shown; then the final board."""
+    none left out, its log entry highlighted while shown; then the final board. In
+    Wetten! and Horse Fever ("Horses that have finished stand past the line in
+    finishing order") the finished horses stand past the line, 1st furthest ahead, on
+    a desktop and a phone, where the last step shown left them."""
     page, table_id = _watch_bots(new_page, live_server, game, playback_ms=40, **DESKTOP)
     shots = [3, 60]
     log = None
@@ -169,6 +211,25 @@ def test_a_race_is_watched_as_a_sequence_of_steps_in_order(
         assert step["highlighted"] == step["index"]
     assert not page.locator("#log li.current").count()
     assert not page.locator("#game.playing").count()
+    if game in FINISH_LINE:
+        with live_server.api() as api:
+            state = api.get(f"/api/tables/{table_id}/view").json()["view"]["state"]
+        places = _places(game, state)
+        assert places, "no horse finished"
+        _stand_past_the_line(page, game, places)
+        page.screenshot(path=str(screenshots / f"finish-{game}-desktop.png"))
+        # The sequence ends where the final board draws the horses: the last step
+        # shown had each finished horse where it stands now.
+        now = page.evaluate(
+            "Object.fromEntries([...document.querySelectorAll('#game svg g.horse')]"
+            ".map((g) => [g.dataset.horse, g.style.transform]))"
+        )
+        assert {h: shown[-1]["horses"][h] for h in places} == {h: now[h] for h in places}
+        page.set_viewport_size(PHONE["viewport"])
+        _stand_past_the_line(page, game, places)
+        page.locator("#game svg").first.screenshot(
+            path=str(screenshots / f"finish-{game}-phone.png")
+        )
 
 
 def test_skip_draws_the_final_board_at_once(

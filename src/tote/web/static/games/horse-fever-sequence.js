@@ -1,6 +1,9 @@
 // Horse Fever watched step by step (issue 15; see js/playback.js): the Action
 // cards revealed, each Movement card, the Sprint dice, each horse placed, payoffs.
 
+import { ordinal } from "../js/ui.js";
+import { pastTheLine } from "./horse-fever.js";
+
 const LABELS = {
   round: "Round",
   reveal: "Action cards",
@@ -30,16 +33,27 @@ function at(token) {
 }
 
 /** Horses move along their lanes by the squares the card or the dice give them, up
- *  to just past the finish line (the final board places them exactly). */
+ *  to just past the finish line; a horse placed goes to its place past the line,
+ *  where the final board draws it (1st furthest ahead). */
 export function animate(event, game) {
   const moved = event.kind === "movement" ? event.moved : event.kind === "sprint" ? event.sprinted : null;
   const svg = game.querySelector("svg.hf-track");
-  if (!moved || !svg) return;
+  if ((!moved && event.kind !== "ranked") || !svg) return;
   const numbers = svg.querySelectorAll("text.square-no");
   const line = svg.querySelector("rect.finish");
   if (numbers.length < 2 || !line) return;
   const square = Number(numbers[1].getAttribute("x")) - Number(numbers[0].getAttribute("x"));
-  const limit = Number(line.getAttribute("x")) + 2 + square / 2;
+  const limit = Number(line.getAttribute("x")) + 2 + pastTheLine(null);
+  if (event.kind === "ranked") {
+    const token = svg.querySelector(`g.horse[data-horse="${CSS.escape(event.stable)}"]`);
+    const where = token && at(token);
+    if (!where) return;
+    const x = Number(line.getAttribute("x")) + 2 + pastTheLine(event.place);
+    token.style.transform = `translate(${x.toFixed(1)}px, ${where[1].toFixed(1)}px)`;
+    token.classList.add("placed");
+    token.querySelector("text.place").textContent = ordinal(event.place);
+    return;
+  }
   for (const [colour, squares] of Object.entries(moved)) {
     const token = svg.querySelector(`g.horse[data-horse="${CSS.escape(colour)}"]`);
     const where = token && at(token);

@@ -1,6 +1,8 @@
 // Wetten! watched step by step (issue 15; see js/playback.js): each race round's
 // race cards, the action cards, the horses' moves, the payout.
 
+import { finishSpot } from "./wetten.js";
+
 const LABELS = {
   race: "New race",
   race_cards_revealed: "Race round",
@@ -33,7 +35,8 @@ function centre(svg, field) {
 }
 
 /** Each running horse's token goes field by field to its new field, round the
- *  loop (the final board then places horses sharing a field, and the podium). */
+ *  loop; a horse crossing the line goes on to its place past the line, where the
+ *  final board draws it (which also places horses sharing a field). */
 export function animate(event, game, ctx, ms) {
   if (event.kind !== "horses_moved") return;
   const svg = game.querySelector("svg.wt-track");
@@ -41,12 +44,14 @@ export function animate(event, game, ctx, ms) {
   const fields = svg.querySelectorAll(".field[data-field]").length;
   event.positions.forEach((position, i) => {
     const token = svg.querySelector(`g.horse[data-horse="${i + 1}"]`);
-    if (!token || (event.places && event.places[i]) || position <= 0) return;
+    if (!token || position <= 0) return;
     const from = Math.max(0, Number(token.dataset.position || 0));
-    const end = centre(svg, Math.min(position, fields));
+    const placed = event.places && event.places[i] ? finishSpot(event.places, i) : null;
+    const end = placed ? `translate(${placed.x.toFixed(1)}px, ${placed.y.toFixed(1)}px)` : centre(svg, Math.min(position, fields));
     if (!end || position <= from) return;
     const frames = [token.style.transform];
     for (let k = from + 1; k < Math.min(position, fields); k += 1) frames.push(centre(svg, k));
+    if (placed) frames.push(centre(svg, fields));
     frames.push(end);
     token.style.transform = end;
     token.dataset.position = String(position);

@@ -1,262 +1,28 @@
-// Winner's Circle: the oval track, the horse cards with their betting areas,
-// the players' money and chips, the bet and move buttons, payouts and history.
+// Winner's Circle: the page (the turn banner, the bet and move buttons, the track,
+// the horse cards with their betting areas, the players' money and chips, payouts
+// and history) and the exports the table, the replay and winners-circle-sequence.js
+// use. The track is drawn in winners-circle-track.js; the horses' colours and names
+// come from winners-circle-horses.js.
 //
 // Everything comes from the view: a face-down chip of another seat arrives as
 // null and is drawn as "?"; this page has no other way to know its value.
 
-import { fill, h, keepFocus, ordinal, part, s, seatColour, seatLabel, seatLetter, seatName, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, part, seatColour, seatLetter, seatName, seatTag } from "../js/ui.js";
+import { PLACES, cap, horseColour, horseName, ink, movableHorses, myTurn } from "./winners-circle-horses.js";
+import { bettingRound, drawTrack, phaseText } from "./winners-circle-track.js";
+
+export { horseColour };
 
 export const title = "Winner's Circle";
 export const scoreLabel = "money";
 
 const SYMBOLS = ["head", "cap", "saddle", "shoe"];
 const DIE_FACES = { head: 3, cap: 1, saddle: 1, shoe: 1 };
-const PLACES = { win: "1st", place: "2nd", show: "3rd" };
 const PLACE_WORDS = { win: "win", place: "place", show: "show" };
-const HORSE_COLOURS = {
-  red: "#d62828",
-  blue: "#1f6feb",
-  green: "#23793b",
-  yellow: "#f4c430",
-  purple: "#7b2cbf",
-  orange: "#f77f00",
-  white: "#f4f4f0",
-  black: "#222222",
-  brown: "#8b5a2b",
-  pink: "#e75480",
-  grey: "#8a8a8a",
-  gray: "#8a8a8a",
-};
-const LIGHT = new Set(["white", "yellow", "orange", "pink", "grey", "gray"]);
 
-/** A horse's colour from its name (named colours first, else a hue from the name). */
-export function horseColour(name) {
-  if (HORSE_COLOURS[name]) return HORSE_COLOURS[name];
-  let hash = 0;
-  for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) % 360;
-  return `hsl(${hash} 65% 45%)`;
-}
-
-function ink(name) {
-  return LIGHT.has(name) ? "#222" : "#fff";
-}
-
-const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const money = (n) => Number(n).toLocaleString("en");
 
-// ------------------------------------------------------------------ the track
-const TRACK = { cx: 220, cy: 122, a: 105, r: 92, spaces: 36 };
-
-/** Centre and heading (degrees) of distance d along the oval, from the finish line,
- *  counter-clockwise: right along the bottom straight, up, left along the top, down. */
-function along(d) {
-  const { cx, cy, a, r } = TRACK;
-  const half = Math.PI * r;
-  const P = 4 * a + 2 * half;
-  d = ((d % P) + P) % P;
-  if (d < a) return { x: cx + d, y: cy + r, angle: 0 };
-  d -= a;
-  if (d < half) {
-    const phi = Math.PI / 2 - d / r;
-    return { x: cx + a + r * Math.cos(phi), y: cy + r * Math.sin(phi), angle: (-(d / r) * 180) / Math.PI };
-  }
-  d -= half;
-  if (d < 2 * a) return { x: cx + a - d, y: cy - r, angle: 180 };
-  d -= 2 * a;
-  if (d < half) {
-    const phi = -Math.PI / 2 - d / r;
-    return { x: cx - a + r * Math.cos(phi), y: cy + r * Math.sin(phi), angle: 180 - (d / r) * 180 / Math.PI };
-  }
-  d -= half;
-  return { x: cx - a + d, y: cy + r, angle: 0 };
-}
-
-function perimeter() {
-  return 4 * TRACK.a + 2 * Math.PI * TRACK.r;
-}
-
-function spacePoint(space, spaces = TRACK.spaces) {
-  const step = perimeter() / spaces;
-  return along((space - 0.5) * step);
-}
-
-/** Offset from the lane's centre line towards the infield (negative: outside). */
-function inward(point, by) {
-  const rad = (point.angle * Math.PI) / 180;
-  // Heading (cos, sin); the infield is to the left of travel on screen: (sin, -cos).
-  return { x: point.x + Math.sin(rad) * by, y: point.y - Math.cos(rad) * by };
-}
-
-function stadium(offset) {
-  // The oval's outline at ``offset`` from the lane's centre line (positive: inside).
-  const { cx, cy, a, r } = TRACK;
-  const R = r - offset;
-  return `M ${cx - a} ${cy + R} L ${cx + a} ${cy + R} A ${R} ${R} 0 0 0 ${cx + a} ${cy - R} L ${cx - a} ${cy - R} A ${R} ${R} 0 0 0 ${cx - a} ${cy + R} Z`;
-}
-
-function buildTrack(spaces, pace) {
-  const P = perimeter();
-  const step = P / spaces;
-  const half = 15;
-  const cells = [];
-  for (let k = 1; k <= spaces; k += 1) {
-    const d0 = (k - 1) * step + 0.7;
-    const d1 = k * step - 0.7;
-    const corners = [inward(along(d0), half), inward(along(d1), half), inward(along(d1), -half), inward(along(d0), -half)];
-    // Curved cells get a point in the middle of each edge, so they follow the oval.
-    const mid = along((d0 + d1) / 2);
-    const points = [corners[0], inward(mid, half), corners[1], corners[2], inward(mid, -half), corners[3]];
-    cells.push(
-      s("polygon", {
-        points: points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(" "),
-        class: k === pace ? "cell pace-cell" : "cell",
-        "data-space": String(k),
-      }),
-    );
-  }
-  const labels = [];
-  for (let k = 1; k <= spaces; k += 1) {
-    if (k % 3 !== 0 && k !== 1) continue;
-    const p = inward(spacePoint(k, spaces), half + 9);
-    labels.push(s("text.space-no", { x: p.x.toFixed(1), y: (p.y + 3).toFixed(1) }, String(k)));
-  }
-  const line = along(0);
-  const paceAt = inward(spacePoint(pace, spaces), half + 24);
-  return s(
-    "svg.track",
-    { viewBox: `0 0 440 ${2 * TRACK.cy}`, role: "img", "aria-label": "The race track" },
-    s("rect.grass", { x: "0", y: "0", width: "440", height: String(2 * TRACK.cy), rx: "16" }),
-    s("path.rail", { d: stadium(-half - 1.5) }),
-    s("path.infield", { d: stadium(half + 1.5) }),
-    s("g.cells", null, cells),
-    s("g.labels", null, labels),
-    s(
-      "g.finish-line",
-      { transform: `translate(${line.x} ${line.y})` },
-      s("rect", { x: "-2.5", y: String(-half - 1), width: "5", height: String(2 * half + 2), class: "finish" }),
-      s("text.finish-label", { x: "0", y: String(half + 10) }, "finish"),
-    ),
-    s(
-      "g.pace-chip",
-      { transform: `translate(${paceAt.x.toFixed(1)} ${paceAt.y.toFixed(1)})` },
-      s("circle", { r: "9" }),
-      s("text", { y: "3.5" }, "P"),
-      s("title", null, `Pace chip on space ${pace}: the first horse to reach it becomes the pace horse`),
-    ),
-    s("g.infield-text"),
-    s("g.horses"),
-  );
-}
-
-function drawTrack(holder, view, ctx) {
-  const st = view.state;
-  const pace = st.pace_space;
-  let svg = holder.querySelector("svg.track");
-  if (!svg || svg.dataset.pace !== String(pace)) {
-    svg = buildTrack(TRACK.spaces, pace);
-    svg.dataset.pace = String(pace);
-    fill(holder, svg);
-  }
-  svg.querySelector(".pace-chip").classList.toggle("taken", Boolean(st.pace_horse));
-  const movable = movableHorses(view, ctx);
-  // Horses: several may share a space (Crowded Field): fan them out towards the infield.
-  const bySpace = {};
-  for (const horse of st.horses) {
-    if (horse.space !== null && horse.space !== undefined) (bySpace[horse.space] ||= []).push(horse.name);
-  }
-  const layer = svg.querySelector("g.horses");
-  const seen = new Set();
-  const order = Object.keys(PLACES);
-  for (const horse of st.horses) {
-    let token = layer.querySelector(`g.horse[data-horse="${CSS.escape(horse.name)}"]`);
-    const onTrack = horse.space !== null && horse.space !== undefined;
-    if (!onTrack && !horse.finished) {
-      if (token) token.remove();
-      continue;
-    }
-    seen.add(horse.name);
-    if (!token) {
-      token = s(
-        "g.horse",
-        { "data-horse": horse.name },
-        s("circle", { r: "12", fill: horseColour(horse.name) }),
-        s("text", { y: "4.5", fill: ink(horse.name) }, String(horse.gate)),
-        s("text.place-badge", { y: "25" }),
-        s("title"),
-      );
-      layer.append(token);
-    }
-    // Finished horses stand past the finish line, in finishing order (1st ahead).
-    const place = horse.finished ? order.indexOf(horse.finished) : -1;
-    const stack = place >= 0 ? null : bySpace[horse.space];
-    const p = place >= 0 ? inward(along(14 + (order.length - 1 - place) * 25), 28) : inward(spacePoint(horse.space), stack.length > 1 ? -6 + stack.indexOf(horse.name) * (28 / stack.length) : 0);
-    token.style.transform = `translate(${p.x.toFixed(1)}px, ${p.y.toFixed(1)}px)`;
-    token.classList.toggle("finished", place >= 0);
-    token.dataset.place = place >= 0 ? PLACES[horse.finished] : "";
-    token.querySelector("text.place-badge").textContent = place >= 0 ? PLACES[horse.finished] : "";
-    token.classList.toggle("movable", movable.has(horse.name));
-    token.classList.toggle("moved", !horse.face_up);
-    token.classList.toggle("pace", horse.pace_horse);
-    token.querySelector("title").textContent = place >= 0 ? `${cap(horse.name)}: ${PLACES[horse.finished]}, past the finish line` : `${cap(horse.name)} on space ${horse.space}, ${horse.to_finish} to the finish`;
-  }
-  for (const token of [...layer.querySelectorAll("g.horse")]) if (!seen.has(token.dataset.horse)) token.remove();
-  drawInfield(svg.querySelector("g.infield-text"), view, ctx);
-}
-
-function drawInfield(group, view, ctx) {
-  const st = view.state;
-  const { cx, cy } = TRACK;
-  const lines = [];
-  lines.push(s("text.infield-title", { x: String(cx), y: String(cy - 26) }, view.over ? "Final standings" : `Race ${st.race} of ${st.races}${st.multiplier !== 1 ? `  ·  pays ×${st.multiplier}` : ""}`));
-  if (st.rolled) {
-    lines.push(
-      s(
-        "g.die",
-        { transform: `translate(${cx} ${cy + 6})` },
-        s("rect", { x: "-34", y: "-16", width: "68", height: "32", rx: "7" }),
-        s("text", { y: "5" }, st.rolled.toUpperCase()),
-      ),
-    );
-  } else {
-    lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 8) }, phaseText(view)));
-  }
-  lines.push(s("text.infield-sub", { x: String(cx), y: String(cy + 46) }, st.pace_horse ? `Pace horse: ${st.pace_horse}` : `Pace chip on space ${st.pace_space}`));
-  fill(group, lines);
-}
-
 // ------------------------------------------------------------------ helpers
-function phaseText(view) {
-  const st = view.state;
-  if (view.over) return "Game over";
-  switch (st.phase) {
-    case "preparation":
-      return "Horses go to the gates";
-    case "first_bettor":
-      return "Who bets first?";
-    case "bets":
-      return `Betting round ${bettingRound(view)} of ${st.betting_rounds}`;
-    case "roll":
-    case "move":
-      return "They're off!";
-    default:
-      return st.phase;
-  }
-}
-
-function bettingRound(view) {
-  const st = view.state;
-  return Math.min(Math.floor(st.bets.length / view.players) + 1, st.betting_rounds);
-}
-
-function myTurn(view, ctx) {
-  return ctx.seat !== null && ctx.seat !== undefined && view.turn.seats.includes(ctx.seat) && Array.isArray(view.legal_moves);
-}
-
-function movableHorses(view, ctx) {
-  if (!myTurn(view, ctx)) return new Set();
-  return new Set(view.legal_moves.filter((m) => m.type === "move_horse").map((m) => m.horse));
-}
-
 function chip(value, seat, { mine = false, faceDown = false, title = "" } = {}) {
   const hidden = value === null || value === undefined;
   return h(
@@ -269,10 +35,6 @@ function chip(value, seat, { mine = false, faceDown = false, title = "" } = {}) 
     },
     hidden ? "?" : String(value),
   );
-}
-
-function horseName(name) {
-  return h("span.horse-name", { style: { "--horse": horseColour(name) } }, h("span.horse-swatch"), cap(name));
 }
 
 // ------------------------------------------------------------------ sections

@@ -177,7 +177,7 @@ export function raceLine(view) {
   const st = view.state;
   const race = st.race;
   const bits = [];
-  if (race.movement_card) bits.push(`Movement card ${race.movement_card} (unit ${race.unit})`);
+  if (race.movement_card) bits.push(`Movement card ${race.unit} of this race turned`);
   if (race.dice) bits.push(h("span", null, "Sprint dice: ", horseName(race.dice[0]), " ", horseName(race.dice[1])));
   if (race.ranking.length) bits.push(h("span", null, "Placed: ", race.ranking.map((c, i) => [i ? ", " : "", `${ordinal(i + 1)} `, horseName(c)])));
   if (!bits.length) return h("p.help.race-line", null, st.mode === "board" && (st.phase === "purchase" || st.phase === "keep") ? "Blackboard: bottom numbers are the Stable prices." : "The horses wait at the start.");

@@ -26,11 +26,11 @@ export function raceCard(st, card, values, { onclick = null, action = null, note
     {
       type: onclick ? "button" : undefined,
       class: cls,
-      title: `${card}: ${cardValues(values, st)}`,
+      title: `Race card: ${cardValues(values, st)}`,
       dataset: { card: card || "", action: action || undefined },
       onclick: onclick || undefined,
     },
-    h("span.card-id", null, card),
+    h("span.card-id", null, "Race card"),
     h(
       "span.rows",
       null,

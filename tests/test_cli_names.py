@@ -93,6 +93,17 @@ def test_a_move_is_typed_by_its_name_or_a_unique_prefix() -> None:
     assert normalise("Bet $1,300 Danari!") == "bet 1300 danari"
 
 
+def test_a_move_is_typed_by_a_few_of_its_words_in_any_order() -> None:
+    """Issue 15, move names: a few words that only one move's name holds select it
+    ("2-chip red"), in any order; words several moves hold list them, nothing played."""
+    assert move_by_name("2-chip red", LEGAL, SHOWN) == LEGAL[1]
+    assert move_by_name("blue 1-chip", LEGAL, SHOWN) == LEGAL[2]
+    assert move_by_name("bet a 1-chip on blue", LEGAL, SHOWN) == LEGAL[2]
+    with pytest.raises(NotOneMove, match=r"could be several moves: 1\. .*; 2\. "):
+        move_by_name("red horse", LEGAL, SHOWN)
+    assert move_by_name("purple horse", LEGAL, SHOWN) is None
+
+
 def test_an_ambiguous_name_is_refused_with_the_candidates() -> None:
     with pytest.raises(NotOneMove, match=r"could be several moves: 1\. bet a 1-chip on the red"):
         move_by_name("bet a", LEGAL, SHOWN)

@@ -3,7 +3,9 @@
 Besides a move's number, a player may type the move as the list shows it, the text of
 :meth:`Game.describe_move <tote.core.game.Game.describe_move>`: case and punctuation
 do not matter, nor extra spaces; a prefix of at least :data:`MIN_PREFIX` letters that
-only one legal move starts with selects it too. Seat names for ``--names`` are checked
+only one legal move starts with selects it too, and so do a few of its words, in any
+order, that only one legal move's name holds ("2-chip blue" for "bet a 2-chip on the
+blue horse"). Seat names for ``--names`` are checked
 here as well.
 """
 
@@ -58,6 +60,14 @@ def move_by_name(text: str, legal: Sequence[Move], names: Sequence[str]) -> Move
     if len(starting) > 1:
         listed = "; ".join(f"{i + 1}. {names[i]}" for i in starting[:SHOWN])
         more = f" and {len(starting) - SHOWN} more" if len(starting) > SHOWN else ""
+        raise NotOneMove(f"{text.strip()!r} could be several moves: {listed}{more}")
+    words = set(typed.split())
+    holding = [i for i, n in enumerate(shown) if words <= set(n.split())]
+    if len(holding) == 1:
+        return legal[holding[0]]
+    if len(holding) > 1:
+        listed = "; ".join(f"{i + 1}. {names[i]}" for i in holding[:SHOWN])
+        more = f" and {len(holding) - SHOWN} more" if len(holding) > SHOWN else ""
         raise NotOneMove(f"{text.strip()!r} could be several moves: {listed}{more}")
     return None
 

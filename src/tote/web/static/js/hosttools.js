@@ -152,7 +152,7 @@ export function linkTools() {
         "div.link-row",
         { dataset: { seat: String(s.seat) } },
         h("span.link-label", null, `Seat ${s.seat + 1}: ${ctx.names[s.seat] || s.name}`),
-        link ? h("input.link", { type: "text", readonly: true, value: linkUrl(s.seat, link.token), onfocus: (e) => e.target.select() }) : h("span.muted", null, "not kept in this browser"),
+        link ? h("input.link", { type: "text", readonly: true, value: linkUrl(s.seat, link.token), "aria-label": `Link for seat ${s.seat + 1}, ${ctx.names[s.seat] || s.name}`, onfocus: (e) => e.target.select() }) : h("span.muted", null, "not kept in this browser"),
         h(
           "button.small",
           {

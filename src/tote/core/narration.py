@@ -7,7 +7,7 @@ grammar the same everywhere: "an assistant card", "1 tile" but "2 tiles", "1st",
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 Who = Callable[[int | None], str]
@@ -91,6 +91,20 @@ def neutral(event: dict[str, Any], names: Sequence[str]) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool):
         return f"Something happens for {seat_namer(names)(seat)}."
     return "Something happens in the game."
+
+
+Sentence = Callable[[dict[str, Any], Who], str]
+"""How a game tells one kind of log entry: the entry and the seats' names give the words."""
+
+
+def narrate(event: dict[str, Any], names: Sequence[str], sentences: Mapping[str, Sentence]) -> str:
+    """``event`` told by the game's sentence for its kind (``sentences``), as a sentence;
+    a kind the game does not tell gets :func:`neutral`'s. Every game's ``narration``
+    module answers ``describe_event`` with this."""
+    told = sentences.get(event["kind"])
+    if told is None:
+        return neutral(event, names)
+    return sentence(told(event, seat_namer(names)))
 
 
 BOT_PLACEHOLDER_PREFIX = "Player "

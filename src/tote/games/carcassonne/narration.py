@@ -18,10 +18,8 @@ from tote.core.narration import (
     a_or_an,
     count_noun,
     join_words,
-    neutral,
-    seat_namer,
+    narrate,
 )
-from tote.core.narration import sentence as finish
 from tote.games.carcassonne.data import TileSpec, bookmaker_tiles, land_tiles, river_tiles
 from tote.games.carcassonne.tiles import GARDEN_SUFFIX
 
@@ -135,12 +133,7 @@ def turned(rotation: int) -> str:
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     """One log entry as a sentence; a face-down chip only in its owner's log."""
-    who = seat_namer(names)
-    kind = event["kind"]
-    sentence = _SIMPLE.get(kind)
-    if sentence is not None:
-        return finish(sentence(event, who))
-    return neutral(event, names)
+    return narrate(event, names, _SIMPLE)
 
 
 def _scored(e: dict[str, Any], who: Who) -> str:

@@ -12,15 +12,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tote.core.narration import (
+    Sentence,
     Who,
     a_or_an,
     count_noun,
     join_words,
-    neutral,
+    narrate,
     ordinal,
-    seat_namer,
 )
-from tote.core.narration import sentence as finish
 from tote.games.horse_fever.data import cards
 
 DECKS = {"action": "Action", "target": "Target", "assistant": "Assistant", "horse": "Horse"}
@@ -93,11 +92,7 @@ def _colours() -> set[str]:
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     """One log entry as sentences; private details only in their owner's log."""
-    who = seat_namer(names)
-    sentence = _SENTENCES.get(event["kind"])
-    if sentence is None:
-        return neutral(event, names)
-    return finish(sentence(event, who))
+    return narrate(event, names, _SENTENCES)
 
 
 def _draw(e: dict[str, Any], who: Who) -> str:
@@ -199,7 +194,7 @@ def _offer_card(card: str) -> str:
     return card_words(card)
 
 
-_SENTENCES: dict[str, Callable[[dict[str, Any], Who], str]] = {
+_SENTENCES: dict[str, Sentence] = {
     "stable_token": lambda e, who: f"{stable(e['stable'])} starts at odds of 1:{e['odds']}",
     "character": lambda e, who: (
         f"{who(e['seat'])} is {e['character']}, with {danari(e['danari'])}"

@@ -8,19 +8,19 @@ in its owner's log: the entry of that view holds it or not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from tote.core.narration import (
+    Sentence,
     Who,
     count_noun,
     join_words,
-    neutral,
+    narrate,
     ordinal,
     seat_namer,
 )
-from tote.core.narration import sentence as finish
 from tote.games.wetten.data import action_deck, race_deck
 
 WINDOWS = {
@@ -87,11 +87,7 @@ def bets_words(bets: Sequence[dict[str, Any]]) -> str:
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     """One log entry as sentences."""
-    who = seat_namer(names)
-    sentence = _SENTENCES.get(event["kind"])
-    if sentence is None:
-        return neutral(event, names)
-    return finish(sentence(event, who))
+    return narrate(event, names, _SENTENCES)
 
 
 def _dealt(e: dict[str, Any], who: Who) -> str:
@@ -224,7 +220,7 @@ def _kept(e: dict[str, Any], who: Who) -> str:
     return f"{who(e['seat'])} keeps a looked-at race card{card} and puts {under} under the pile"
 
 
-_SENTENCES: dict[str, Callable[[dict[str, Any], Who], str]] = {
+_SENTENCES: dict[str, Sentence] = {
     "race": lambda e, who: (
         f"Race {e['race']} begins, with a minimum stake of {money(e['minimum_stake'])}"
     ),

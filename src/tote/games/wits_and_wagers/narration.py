@@ -8,10 +8,17 @@ holds it or not.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from tote.core.narration import Who, a_or_an, count_noun, join_words, neutral, seat_namer
+from tote.core.narration import (
+    Sentence,
+    Who,
+    a_or_an,
+    count_noun,
+    join_words,
+    narrate,
+)
 from tote.core.narration import sentence as finish
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.paying_out import BONUS
@@ -71,11 +78,7 @@ def bets_words(bets: Sequence[dict[str, Any]]) -> str:
 
 def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
     """One log entry as sentences. A secret move shows only in its owner's log."""
-    who = seat_namer(names)
-    sentence = _SENTENCES.get(event["kind"])
-    if sentence is None:
-        return neutral(event, names)
-    return finish(sentence(event, who))
+    return narrate(event, names, _SENTENCES)
 
 
 def _question(e: dict[str, Any], who: Who) -> str:
@@ -159,7 +162,7 @@ def _answer(e: dict[str, Any], who: Who) -> str:
     return " ".join(parts)
 
 
-_SENTENCES: dict[str, Callable[[dict[str, Any], Who], str]] = {
+_SENTENCES: dict[str, Sentence] = {
     "question": _question,
     "committed": _committed,
     "guesses": _guesses,

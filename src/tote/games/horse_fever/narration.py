@@ -20,17 +20,9 @@ from tote.core.narration import (
     narrate,
     ordinal,
 )
-from tote.games.horse_fever.data import cards
+from tote.games.horse_fever.data import TARGET_WORDS, cards
 
 DECKS = {"action": "Action", "target": "Target", "assistant": "Assistant", "horse": "Horse"}
-COUNTS = {
-    "stable": "Stables",
-    "assistant": "Assistants",
-    "target": "Targets",
-    "horse": "Horses",
-    "danari": "Danari",
-    "vp": "VP",
-}
 AUCTIONS = {"dutch_auction": "Dutch auction", "english_auction": "English auction"}
 LABELS = ("Danari", "VP", "round", "rounds", "square", "squares", "row", "rows", "seat", "of")
 """The words a number may stand next to in this game's sentences (besides odds "1:4")."""
@@ -74,7 +66,7 @@ def _card_words(card: str) -> str:
     for t in data.targets:
         if t.id == card:
             most = "the most" if t.sign == "+" else "the fewest"
-            return f"the Target card for {most} {COUNTS.get(t.counts, t.counts)}"
+            return f"the Target card for {most} {TARGET_WORDS.get(t.counts, t.counts)}"
     if card in _colours():
         return stable(card)
     return "a card"

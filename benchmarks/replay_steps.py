@@ -9,13 +9,21 @@ replay, a state kept every few moves), then times, at the end of the game, a ste
 forward (the moves in between), each from seat 0's side with the log, as the replay
 page asks them, beside replaying the whole record instead ("scratch"). It prints
 milliseconds (steps: the best of 20 tries, a shared machine only ever slows a run
-down) and asserts nothing.
+down), then the steps calibrated with the shared workload run in the same process
+(``../shared/bench/calibrate.py``: what they would take on the reference machine), and
+asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import machine_speed
 
 from tote.core import all_games, get_game
 from tote.core.match import Match
@@ -50,8 +58,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     games = [get_game(g) for g in args.games] or all_games()
-    columns = ("moves", "steps", "lay out", "back", "forward", "scratch")
-    print(f"{'game':16}", *(f"{c:>8}" for c in columns), " (ms)")
+    speed = machine_speed()
+    columns = ("moves", "steps", "lay out", "back", "forward", "scratch", "back*", "fwd*")
+    print(f"{'game':16}", *(f"{c:>8}" for c in columns), " (ms; * calibrated)")
     for game in games:
         players = args.players or PLAYERS.get(game.id, min(game.max_players, 6))
         record = random_match(game, players, seed=args.seed).record()
@@ -61,10 +70,17 @@ def main() -> None:
         last = book.steps
         back = step_ms(book, last, last - 1)
         forward = step_ms(book, last - 1, last)
+        calibrated = (
+            f" {back * speed:8.2f} {forward * speed:8.2f}"
+            if speed is not None
+            else "       -        -"
+        )
         print(
             f"{game.id:16} {len(book.moves):8} {last:8} {layout:8.1f} {back:8.2f}"
-            f" {forward:8.2f} {scratch_ms(book):8.1f}"
+            f" {forward:8.2f} {scratch_ms(book):8.1f}{calibrated}"
         )
+    if speed is not None:
+        print(f"calibration: this machine runs at {speed:.2f} of the reference now")
 
 
 if __name__ == "__main__":

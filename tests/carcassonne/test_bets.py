@@ -107,6 +107,20 @@ def test_cb_2_1_a_chip_you_do_not_have_is_refused() -> None:
         state.apply(0, PlaceChip("9/10"))
 
 
+def test_cb_2_1_a_second_chip_on_one_office_is_refused_citing_the_rule() -> None:
+    """CB 2.1 / issue 27 item 7: one chip (or none) per player on an office; a second
+    is refused naming the rule of The Bets, and nothing changes."""
+    state = new_state(2)
+    play(state, "BK2", 1, 0, 0)
+    state.apply(0, PlaceChip("4"))
+    before = state.view(0)
+    for second in (PlaceChip("2/3"), NoChip()):
+        with pytest.raises(IllegalMove, match=r"CB 2\.1 one chip per office") as refused:
+            state.apply(0, second)
+        assert "already bet on this betting office" in refused.value.message
+    assert state.view(0) == before
+
+
 def test_cb_2_2_no_bets_when_the_tiles_roads_and_cities_are_finished() -> None:
     """CB 2.2, ruling B2 ``tile``: BK4 closes the start tile's city, its only feature:
     no betting. With ``board`` the open road elsewhere keeps betting open."""

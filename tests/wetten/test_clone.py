@@ -43,3 +43,41 @@ def test_a_clone_plays_on_as_a_deep_copy_and_leaves_the_original_alone() -> None
             assert cloned.view(seat) == copied.view(seat)
         assert [state.view(s) for s in (None, *range(state.num_players))] == before
         assert state.log == log
+
+
+def test_every_field_is_shared_or_copied_on_purpose() -> None:
+    """Issue 24: the clone names every field of the state (shared, copied one or two
+    levels deep, or copied by hand), so a field added later is not shared by mistake."""
+    from tote.games.wetten import state as module
+
+    state = GAME.new_state(None, 4)
+    by_hand = {"peeks", "announced", "to_resolve", "looking"}
+    named = {*module._SHARED, *module._COPIED, *module._NESTED, *module._IMMUTABLE, *by_hand}
+    assert set(state.__dict__) == named
+
+
+def test_a_clone_equals_a_deep_copy_and_keeps_the_announcements_shared() -> None:
+    """Issue 24: at positions of seeded games (announced action cards, Paddock Tips,
+    half-committed tickets among them), a clone holds what a deep copy holds, and an
+    announced card waiting to resolve is one object in ``announced`` and ``to_resolve``
+    as in the original (a sample redraws a Hedge once, not twice)."""
+    seen_shared = 0
+    for seed in range(40):
+        state = GAME.new_state(None, 3 + seed % 3)
+        assert isinstance(state, WettenState)
+        rng = random.Random(100 + seed)
+        stop = rng.randrange(600)
+        for _ in range(stop):
+            play(state, rng, 1)
+            if state.to_resolve and seed % 2:
+                break
+        cloned, copied = state.clone(), copy.deepcopy(state)
+        assert cloned.__dict__ == copied.__dict__
+        ids = {id(e) for e in cloned.announced}
+        assert [id(e) in ids for e in cloned.to_resolve] == [
+            any(e is a for a in state.announced) for e in state.to_resolve
+        ]
+        seen_shared += sum(id(e) in ids for e in cloned.to_resolve)
+        for name in ("cash", "hands", "stakes", "announced", "peeks", "history"):
+            assert getattr(cloned, name) is not getattr(state, name)
+    assert seen_shared >= 2

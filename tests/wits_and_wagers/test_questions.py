@@ -254,6 +254,19 @@ def test_data_a_csv_pack_with_a_byte_order_mark_is_loaded(tmp_path: Path) -> Non
     assert [q.id for q in load_pack(str(path))] == ["a"]
 
 
+def test_data_a_pack_is_read_with_a_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 review (every input has a bound): a pack is a regular file of at most
+    ``MAX_DATA_FILE`` bytes, like every replacement data file; a folder or a larger file
+    is one line, nothing read whole."""
+    monkeypatch.setattr("tote.core.data.MAX_DATA_FILE", 100)
+    big = tmp_path / "big.csv"
+    big.write_text(HEADER + "\n" + "a,A?,1,m,t,s\n" * 20, encoding="utf-8")
+    with pytest.raises(OptionsError, match="is over 100 bytes; give a smaller one"):
+        load_pack(str(big))
+    with pytest.raises(OptionsError, match="is not a regular file"):
+        load_pack(str(tmp_path))
+
+
 def test_ww_1_3_draws_follow_the_seed() -> None:
     """WW 1.3: question draws come from the match's seed: the same seed asks the same
     questions, another seed (here) others."""

@@ -42,6 +42,12 @@ class Observation:
     def parse(self, data: object) -> Move:
         return self._state.parse(data)
 
+    def timeout_move(self) -> Move | None:
+        """The move the rules play for this seat when its time runs out, or ``None``
+        (:meth:`State.timeout_move`): a bot reads it here, never from the state
+        (issue 30, the learned bot's fallback; hidden information)."""
+        return self._state.timeout_move(self.seat)
+
     def sample_world(self, rng: random.Random) -> State:
         """A full state this seat cannot tell from the real one, its hidden parts drawn
         with ``rng`` (:meth:`State.sample_world`): what search bots search. The real

@@ -23,8 +23,11 @@ class MalformedMove(IllegalMove):
         super().__init__("move format", message)
 
 
-class OptionsError(ToteError):
-    """Game options that cannot be used (bad player count, unknown variant, bad value)."""
+class OptionsError(ToteError, ValueError):
+    """Game options that cannot be used (bad player count, unknown variant, bad value).
+
+    Also a :class:`ValueError` (issue 30, fix 4), so that code catching ``ValueError``
+    for bad configuration, as Python's own functions raise it, catches it too."""
 
 
 class RecordError(ToteError):

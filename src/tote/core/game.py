@@ -5,12 +5,21 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationError,
+    field_validator,
+)
+from pydantic.json_schema import SkipJsonSchema
 
 from tote import __version__
 from tote.core.bot import BotFactory
+from tote.core.data_changes import DataChanges, as_mapping, changes_of, file_of, for_file
 from tote.core.errors import OptionsError
 from tote.core.glossary import Glossary, load_glossary
 from tote.core.moves import Move
@@ -34,6 +43,47 @@ class GameOptions(BaseModel):
     """Base of every game's options: unknown keys are refused, values validated."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    data_changes: SkipJsonSchema[
+        Annotated[DataChanges, PlainSerializer(as_mapping, return_type=dict[str, Any])]
+    ] = Field(default=(), exclude_if=lambda changes: not changes)
+    """What-if on the data (issue 29): values of the game's data files changed for this
+    game, ``{"payouts.show[2]": 300}`` (:mod:`tote.core.data_changes`). Left out of the
+    options' JSON when empty, so records and digests without changes stay as they were;
+    a record with changes replays with the same changes, on an engine that knows them."""
+
+    @field_validator("data_changes", mode="before")
+    @classmethod
+    def _data_changes(cls, raw: Any) -> DataChanges:
+        """Paths canonical, each in a data file this game reads through a ``<file>_file``
+        option (a change to any other file would never reach the game)."""
+        files = data_files(cls)
+        try:
+            if not isinstance(raw, Mapping | tuple | list):
+                raise ValueError("give the changes as {path: value}")
+            changes = changes_of(raw if isinstance(raw, Mapping) else tuple(raw))
+        except OptionsError as exc:
+            raise ValueError(str(exc)) from None
+        for path, _ in changes:
+            if file_of(path) not in files:
+                known = ", ".join(files) or "none"
+                raise ValueError(f"{path}: no data file {file_of(path)!r} (data files: {known})")
+        return changes
+
+    def changes_to(self, stem: str) -> DataChanges:
+        """The changes to the data file ``stem`` (``payouts`` for ``payouts.json``), for
+        the game's loader."""
+        return for_file(self.data_changes, stem)
+
+
+def data_files(options_model: type[GameOptions]) -> dict[str, str]:
+    """The data files a game's options can replace, by name without ``.json``: every
+    option ``<name>_file`` (``payouts_file`` replaces ``payouts.json``) -> its option."""
+    return {
+        name.removesuffix("_file"): name
+        for name in options_model.model_fields
+        if name.endswith("_file")
+    }
 
 
 class Game(ABC):
@@ -81,6 +131,9 @@ class Game(ABC):
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             message = first["msg"].removeprefix("Value error, ")
+            if first["type"] == "extra_forbidden":
+                known = ", ".join(sorted(self.options_model.model_fields)) or "none"
+                message = f"no such option (options: {known})"
             if not where:
                 raise OptionsError(f"{self.id} options: {message}") from None
             raise OptionsError(f"{self.id} option {where!r}: {message}") from None

@@ -29,10 +29,21 @@ class Move:
     kind: ClassVar[str] = "move"
 
     def to_json(self) -> dict[str, Any]:
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
         data: dict[str, Any] = {"type": self.kind}
-        for field in dataclasses.fields(self):
-            data[field.name] = _jsonable(getattr(self, field.name))
+        for name in names:
+            value = getattr(self, name)
+            data[name] = value if type(value) in _PLAIN else _jsonable(value)
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each move class's field names, read once (issue 24: a view lists its legal moves as
+JSON, and Carcassonne's placements are dozens a turn)."""
+_PLAIN = frozenset({int, str, float, bool, type(None)})
+"""Field types written as they are."""
 
 
 def _jsonable(value: Any) -> Any:
@@ -65,8 +76,10 @@ class MoveCodec:
         if not isinstance(data, dict):
             raise MalformedMove("a move must be a JSON object with a 'type' field")
         kind = data.get("type")
+        known = ", ".join(sorted(self._types))
+        if not isinstance(kind, str):  # a list or an object is no type (issue 28, defect 6)
+            raise MalformedMove(f"a move's 'type' is a string, one of: {known}")
         if kind not in self._types:
-            known = ", ".join(sorted(self._types))
             raise MalformedMove(f"unknown move type {kind!r}; this game's moves are: {known}")
         fields = {k: v for k, v in data.items() if k != "type"}
         allowed = {f.name for f in dataclasses.fields(self._types[kind])}

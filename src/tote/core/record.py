@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from tote import __version__
+from tote.core import json_text
 from tote.core.errors import RecordError
 
 RECORD_FORMAT: Literal["tote-record"] = "tote-record"
@@ -77,7 +78,9 @@ class Record(BaseModel):
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror}") from None
         try:
-            data = json.loads(text)
+            data = json_text.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path} is not JSON: line {exc.lineno}: {exc.msg}") from None
+        except (json_text.TooDeep, RecursionError):
+            raise RecordError(f"{path} is not a tote record: nested too deeply") from None
         return cls.from_json(data)

@@ -220,6 +220,18 @@ class State(ABC):
                 at = seats.index(seat)
                 self._waiting = _waiting_turn(seats[:at] + seats[at + 1 :])
 
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        """Play on to the end of the game with every seat a random player, quietly, as
+        ``tote simulate`` plays random bots: chance from ``rng`` as :meth:`sample_chance`
+        draws it, seat ``s``'s moves from ``streams[s]`` as :meth:`random_move` draws
+        them; the seats' moves and the chance moves made. ``None`` (nothing played) for
+        a game without such a loop: the simulator then plays the rules loop. A game's
+        loop must end in the state the rules loop ends in from the same streams, log
+        events aside (issue 24, 2: the quiet mode writes none nobody reads)."""
+        return None
+
     def sample_chance(self, rng: random.Random) -> Move:
         """Draw the pending chance event's outcome with ``rng`` (the seed's stream)."""
         outcomes = self.chance_outcomes()

@@ -19,7 +19,7 @@ import math
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -34,6 +34,10 @@ sampled worlds only, never the real state."""
 Sample = tuple[dict[str, str], list[float]]
 """One sample of a board: how every market ended (:meth:`Markets.outcomes`) and what
 each bet earned (:meth:`Markets.payoffs`)."""
+
+OtherSample = tuple[dict[str, str], list[float], list[list[float]]]
+"""One sample of a board whose bets are valued in other units too: a :data:`Sample`
+and, per unit of :attr:`Markets.other_units`, each bet's value in it."""
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -75,10 +79,16 @@ class Markets(ABC):
     """Further units each bet is valued in besides :attr:`unit`, by
     :meth:`payoffs_with_others` (Horse Fever: ``("VP",)``, whose bets pay Danari and Victory
     Points). A bet's ``ev`` stays in :attr:`unit`, and :meth:`Board.best_bet` ranks by it."""
+    bettable: ClassVar[tuple[str, ...] | None] = None
+    """The outcomes some bet of the game pays or costs on, in the order a board shows
+    them; ``None``: every outcome. The table page shows only these (issue 27, 5: "hide
+    what cannot matter", e.g. Horse Fever's 4th to 6th, on which no bet is placed)."""
     precision_outcomes: ClassVar[frozenset[str] | None] = None
-    """The outcomes whose chances the precision target is about (Winner's Circle: each
-    horse's ``win``); ``None``: every outcome. The others are reported with their own,
-    wider, intervals."""
+    """Kept so that markets setting it still load; :func:`estimate` no longer reads it.
+    It once narrowed the precision target to these outcomes (Winner's Circle: each
+    horse's ``win``), so that late in a race a board stopped at 192 worlds with ±7-point
+    intervals on the others; now every outcome the board shows is held to it (issue 24,
+    the board's precision promise)."""
 
     @abstractmethod
     def settled(self, start: State, now: State) -> bool:
@@ -137,6 +147,14 @@ class Markets(ABC):
         general path (:meth:`State.sample_world`, :func:`rollout`) would, in the same
         order, and returns exactly what that path returns, so a board is the same with
         or without it, only sooner (its tests show this). By default there is none."""
+        return None
+
+    def quick_sampler_with_others(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], OtherSample] | None:
+        """:meth:`quick_sampler` for markets with :attr:`other_units`: one sample, each
+        bet's value in each other unit too (:meth:`payoffs_with_others`), under the same
+        promise (issue 24). By default there is none."""
         return None
 
     @abstractmethod
@@ -330,9 +348,16 @@ class Tally:
             self.sums[i] += value
             self.squares[i] += value * value
 
-    def widest(self, only: frozenset[str] | None = None) -> float:
+    def widest(
+        self,
+        only: frozenset[str] | None = None,
+        labels: Mapping[str, Sequence[str]] | None = None,
+    ) -> float:
         """The widest half-interval of any outcome probability so far (of the outcomes
-        ``only``, when given; an outcome never seen counts as seen 0 times)."""
+        ``only``, when given; an outcome never seen counts as seen 0 times). With
+        ``labels`` (:meth:`Markets.outcome_labels`), the outcomes a board shows at 0%
+        because they were never seen count too, as the board shows every one of them
+        with its interval (issue 24)."""
         if self.n == 0:
             return math.inf
         widest = 0.0
@@ -341,6 +366,11 @@ class Tally:
             for count in counts:
                 e = wilson(count, self.n)
                 widest = max(widest, e.high - e.value, e.value - e.low)
+        if labels is not None and only is None:
+            for market, outcomes in labels.items():
+                per = self.counts.get(market, {})
+                if any(o not in per for o in outcomes):
+                    widest = max(widest, wilson(0, self.n).high)
         return widest
 
 
@@ -363,9 +393,10 @@ def estimate(
     """The tote board of ``seat`` (``None``: the public board) at ``state``.
 
     It samples worlds from the seat's knowledge and rolls each out to the horizon,
-    stopping once every outcome probability (of ``markets.precision_outcomes``) is known
-    to ``precision`` (the half-width of its 95% interval, checked after at least
-    ``min_samples``), after ``samples``
+    stopping once the probability of every outcome the board shows (every market's
+    every outcome, those never seen at 0% included) is known to ``precision`` (the
+    half-width of its 95% interval, checked after at least ``min_samples``; issue 24:
+    no longer only the outcomes of ``markets.precision_outcomes``), after ``samples``
     worlds, after ``seconds``, or when ``cancelled()`` turns true. ``progress(n,
     widest)`` is told the samples so far and the widest interval every few samples.
     """
@@ -384,17 +415,22 @@ def estimate(
     bets = markets.bets(state, seat)
     others = len(markets.other_units) if bets else 0
     tally = Tally(bets, others)
-    only = markets.precision_outcomes
+    shown = markets.outcome_labels(state)
     stopped_by = "samples"
     check_every = 16
-    quick = (
-        markets.quick_sampler(state, seat, bets)
-        if policy is random_policy and not to_game_end and not others
-        else None
-    )
+    quick = quick_others = None
+    if policy is random_policy and not to_game_end:
+        if others:
+            quick_others = markets.quick_sampler_with_others(state, seat, bets)
+        else:
+            quick = markets.quick_sampler(state, seat, bets)
     while tally.n < samples:
         if quick is not None:
             tally.add(*quick(rng))
+        elif quick_others is not None:
+            outcomes, payoffs, other_payoffs = quick_others(rng)
+            tally.add(outcomes, payoffs)
+            tally.add_other(other_payoffs)
         else:
             world = state.sample_world(seat, rng, log=False)
             end = rollout(state, world, markets, policy, rng, to_game_end=to_game_end)
@@ -406,7 +442,7 @@ def estimate(
                 tally.add(markets.outcomes(state, end), markets.payoffs(state, end, seat, bets))
         if tally.n % check_every:
             continue
-        widest = tally.widest(only) if tally.n >= min_samples else math.inf
+        widest = tally.widest(labels=shown) if tally.n >= min_samples else math.inf
         if progress is not None:
             progress(tally.n, widest)
         if widest <= precision:
@@ -418,7 +454,8 @@ def estimate(
         if deadline is not None and clock() >= deadline:
             stopped_by = "time"
             break
-    if stopped_by == "samples" and tally.n >= min_samples and tally.widest(only) <= precision:
+    settled = tally.n >= min_samples and tally.widest(labels=shown) <= precision
+    if stopped_by == "samples" and settled:
         stopped_by = "precision"
     return _board(state, seat, markets, bets, tally, clock() - began, stopped_by, to_game_end)
 

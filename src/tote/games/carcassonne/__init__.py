@@ -61,6 +61,7 @@ class Carcassonne(Game):
             options.chips_file,
             options.river_tiles_file,
             options.abbot,
+            options.data_changes,
         )
         return CarcassonneState(options, num_players, data)
 

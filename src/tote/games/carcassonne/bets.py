@@ -85,9 +85,12 @@ def place_chips(state: CarcassonneState, moves: Mapping[int, Move]) -> None:
         if isinstance(move, PlaceChip):
             state.chips[seat].remove(move.chip)
             stack.append((seat, move.chip))
-            state.log.append(
-                Event("chip_placed", {"seat": seat, "x": x, "y": y}, {seat: {"chip": move.chip}})
-            )
+            if not state.quiet:
+                state.log.append(
+                    Event(
+                        "chip_placed", {"seat": seat, "x": x, "y": y}, {seat: {"chip": move.chip}}
+                    )
+                )
     if not stack:
         del state.offices[state.bet_tile]
     state.bet_tile = -1
@@ -188,20 +191,21 @@ def _settle(state: CarcassonneState, entry: Settlement, root: int) -> None:
     if not stack:
         del state.offices[entry.tile]
     x, y = board.placed[entry.tile][:2]
-    state.log.append(
-        Event(
-            "bets_settled",
-            {
-                "x": x,
-                "y": y,
-                "feature": KIND_NAMES[board.kind[root]],
-                "label": _label_on(state, entry.tile, root),
-                "tiles": size,
-                "final": state.final,
-                "chips": lines,
-            },
+    if not state.quiet:
+        state.log.append(
+            Event(
+                "bets_settled",
+                {
+                    "x": x,
+                    "y": y,
+                    "feature": KIND_NAMES[board.kind[root]],
+                    "label": _label_on(state, entry.tile, root),
+                    "tiles": size,
+                    "final": state.final,
+                    "chips": lines,
+                },
+            )
         )
-    )
 
 
 # ============================================================ CB 4 game end

@@ -16,6 +16,7 @@ in ``scoring.py`` and ``final_scoring.py``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from tote.games.carcassonne.tiles import CITY, ROAD, STEPS, Form, opposite_half
 
@@ -23,6 +24,27 @@ Pos = tuple[int, int]
 AROUND: tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 """The eight tiles around a monastery (CC 4.3)."""
 OPEN = "????"
+Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""A form's segments as :meth:`Board.place` adds them (:meth:`Catalog.layout`)."""
+
+
+class Fits(dict[str, tuple[int, ...]]):
+    """One tile type's rotations that fit each neighbourhood pattern, filled in on
+    first use (issue 24: the placements of a drawn tile are one lookup per open
+    place, no call)."""
+
+    def __init__(self, forms: tuple[Form, ...]) -> None:
+        super().__init__()
+        self.forms = forms
+
+    def __missing__(self, pattern: str) -> tuple[int, ...]:
+        found = tuple(
+            r
+            for r, form in enumerate(self.forms)
+            if all(p == "?" or p == e for p, e in zip(pattern, form.edges, strict=True))
+        )
+        self[pattern] = found
+        return found
 
 
 class Catalog:
@@ -31,21 +53,34 @@ class Catalog:
 
     def __init__(self, forms: Mapping[str, tuple[Form, ...]]) -> None:
         self.forms = dict(forms)
-        self.fits: dict[tuple[str, str], tuple[int, ...]] = {}
+        self.fit_tables: dict[str, Fits] = {tile: Fits(f) for tile, f in self.forms.items()}
+        self.faces: dict[int, tuple[Form, Any]] = {}
+        """What a view prints of each placed form, by the form's id (``views.py``)."""
+        self.layouts: dict[int, tuple[Form, Layout]] = {}
+        """:meth:`layout` of each form placed so far, by the form's id."""
+
+    def layout(self, form: Form) -> Layout:
+        """What :meth:`Board.place` adds per segment of ``form``, worked out once per form
+        (issue 24): the segment count, and per segment its kind, open edge ends,
+        pennant and the (tile-local) city segments it borders."""
+        found = self.layouts.get(id(form))
+        if found is not None and found[0] is form:
+            return found[1]
+        segments = form.segments
+        layout = (
+            len(segments),
+            tuple(seg.kind for seg in segments),
+            tuple(len(seg.edges) for seg in segments),
+            tuple(seg.pennant for seg in segments),
+            tuple(tuple(seg.cities) for seg in segments),
+        )
+        self.layouts[id(form)] = (form, layout)
+        return layout
 
     def rotations(self, pattern: str, tile: str) -> tuple[int, ...]:
         """CC 2.2: the rotations of ``tile`` whose every edge matches ``pattern``
         (the neighbours' edges, N E S W, ``?`` where there is no neighbour)."""
-        key = (pattern, tile)
-        found = self.fits.get(key)
-        if found is None:
-            found = tuple(
-                r
-                for r, form in enumerate(self.forms[tile])
-                if all(p == "?" or p == e for p, e in zip(pattern, form.edges, strict=True))
-            )
-            self.fits[key] = found
-        return found
+        return self.fit_tables[tile][pattern]
 
 
 class Board:
@@ -76,13 +111,10 @@ class Board:
 
     # ------------------------------------------------------------ placement
     def placements(self, tile: str) -> list[tuple[int, int, int]]:
-        """Every ``(x, y, rotation index)`` where ``tile`` may go (CC 2.2)."""
-        rotations = self.catalog.rotations
-        return [
-            (pos[0], pos[1], r)
-            for pos, pattern in self.frontier.items()
-            for r in rotations(pattern, tile)
-        ]
+        """Every ``(x, y, rotation index)`` where ``tile`` may go (CC 2.2), open
+        places in the order they opened, rotations in order."""
+        fits = self.catalog.fit_tables[tile]
+        return [(x, y, r) for (x, y), pattern in self.frontier.items() for r in fits[pattern]]
 
     def fits(self, x: int, y: int, form: Form) -> bool:
         pattern = self.frontier.get((x, y))
@@ -95,15 +127,15 @@ class Board:
         Returns the tile's index. The caller has checked that it fits."""
         index = len(self.placed)
         node0 = len(self.parent)
-        for i, seg in enumerate(form.segments):
-            self.parent.append(node0 + i)
-            self.kind.append(seg.kind)
-            self.tiles.append({index})
-            self.open.append(len(seg.edges))
-            self.pennants.append(seg.pennant)
-            self.meeples.append([])
-            self.borders.append([node0 + c for c in seg.cities])
-            self.tile_of.append(index)
+        count, kinds, opens, pennants, cities = self.catalog.layout(form)
+        self.parent.extend(range(node0, node0 + count))
+        self.kind.extend(kinds)
+        self.tiles.extend([{index} for _ in kinds])
+        self.open.extend(opens)
+        self.pennants.extend(pennants)
+        self.meeples.extend([[] for _ in kinds])
+        self.borders.extend([[node0 + c for c in near] for near in cities])
+        self.tile_of.extend([index] * count)
         pos = (x, y)
         self.at[pos] = index
         self.placed.append((x, y, form, node0))

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from tote.core.bot import Observation
+from tote.core.data_changes import changes_of
 from tote.core.moves import Move
 from tote.games.carcassonne.board import Board
 from tote.games.carcassonne.moves import (
@@ -50,6 +51,7 @@ def content_of(view: dict[str, Any]) -> Content:
         options["chips_file"],
         options["river_tiles_file"],
         options["abbot"],
+        changes_of(options.get("data_changes", {})),
     )
 
 

@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tote.core.data import M, load_data
+from tote.core.data_changes import DataChanges, for_file
 from tote.core.errors import OptionsError
 
 EDGES: tuple[str, ...] = ("N", "E", "S", "W")
@@ -37,6 +38,14 @@ HALVES: tuple[str, ...] = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
 tile's centre looking out); half ``h`` belongs to edge ``h // 2``."""
 
 Source = Literal["original", "proposed"]
+
+MAX_TILE_COUNT = 100
+"""The most tiles of one type a data file may set (the box holds at most 9, rulebook:
+the tile list): every input has a bound, so a deck, and a game, stays bounded (issue
+29 review)."""
+MAX_CHIP_NUMBER = 1_000
+"""The largest tile count or point value a chip's number may set: every input has a
+bound (issue 29 review)."""
 
 
 class _Strict(BaseModel):
@@ -65,7 +74,7 @@ class TileSpec(_Strict):
     """A tile type: its segments in the unrotated orientation, and how many the box holds."""
 
     id: str
-    count: int = Field(ge=0)
+    count: int = Field(ge=0, le=MAX_TILE_COUNT)
     start: int = Field(default=0, ge=0)
     """How many of ``count`` are start tiles (placed face up before the game)."""
     cities: tuple[CitySpec, ...] = ()
@@ -176,9 +185,9 @@ class RiverSet(TileSet):
 
 
 class ChipNumber(_Strict):
-    size: int = Field(ge=1)
+    size: int = Field(ge=1, le=MAX_CHIP_NUMBER)
     """The tile count this number bets on."""
-    points: int | None = Field(default=None, ge=0)
+    points: int | None = Field(default=None, ge=0, le=MAX_CHIP_NUMBER)
     """Points for a win; ``None``: the number itself (the "4" chip pays 8)."""
     or_more: bool = False
     """A "+" number: wins at this size or more, still paying only the number."""
@@ -211,23 +220,25 @@ class ChipSet(_Strict):
         return self
 
 
-def _load(model: type[M], path: str | None, default: str) -> M:
-    return load_data(model, "tote.games.carcassonne", default, path)
+def _load(model: type[M], path: str | None, default: str, changes: DataChanges) -> M:
+    stem = default.removesuffix(".json")
+    return load_data(model, "tote.games.carcassonne", default, path, for_file(changes, stem))
 
 
 @cache
-def land_tiles(path: str | None = None) -> TileSet:
-    """The base game's land tiles (``tiles.json`` or a replacement)."""
-    tiles = _load(TileSet, path, "tiles.json")
+def land_tiles(path: str | None = None, changes: DataChanges = ()) -> TileSet:
+    """The base game's land tiles (``tiles.json`` or a replacement), with the run's
+    ``changes`` to it (issue 29, what-if on the data)."""
+    tiles = _load(TileSet, path, "tiles.json", changes)
     if sum(t.start for t in tiles.tiles) != 1:
         raise OptionsError(f"data file {path or 'tiles.json'}: exactly one start tile is needed")
     return tiles
 
 
 @cache
-def bookmaker_tiles(path: str | None = None) -> TileSet:
+def bookmaker_tiles(path: str | None = None, changes: DataChanges = ()) -> TileSet:
     """The Bets' bookmaker tiles (``bookmaker_tiles.json`` or a replacement)."""
-    tiles = _load(TileSet, path, "bookmaker_tiles.json")
+    tiles = _load(TileSet, path, "bookmaker_tiles.json", changes)
     for tile in tiles.tiles:
         if tile.office is None:
             raise OptionsError(
@@ -237,13 +248,13 @@ def bookmaker_tiles(path: str | None = None) -> TileSet:
 
 
 @cache
-def river_tiles(path: str | None = None) -> RiverSet:
+def river_tiles(path: str | None = None, changes: DataChanges = ()) -> RiverSet:
     """The River's tiles (``river_tiles.json`` or a replacement)."""
-    return _load(RiverSet, path, "river_tiles.json")
+    return _load(RiverSet, path, "river_tiles.json", changes)
 
 
 @cache
-def chip_set(path: str | None = None) -> ChipSet:
+def chip_set(path: str | None = None, changes: DataChanges = ()) -> ChipSet:
     """The Bets' betting chips of one player (``chips.json`` or a replacement)."""
-    chips = _load(ChipSet, path, "chips.json")
+    chips = _load(ChipSet, path, "chips.json", changes)
     return chips

@@ -110,9 +110,10 @@ def place_meeple(state: CarcassonneState, move: PlaceMeeple) -> None:
     state.board.put_meeple(state.board.node(state.last, segment), state.active)
     state.supply[state.active] -= 1
     x, y = state.board.placed[state.last][:2]
-    state.log.append(
-        Event("meeple_placed", {"seat": state.active, "x": x, "y": y, "feature": move.feature})
-    )
+    if not state.quiet:
+        state.log.append(
+            Event("meeple_placed", {"seat": state.active, "x": x, "y": y, "feature": move.feature})
+        )
     scoring.score_turn(state)
 
 

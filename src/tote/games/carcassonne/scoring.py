@@ -45,21 +45,22 @@ def _feature_event(
 ) -> None:
     board = state.board
     kind = board.kind[root]
-    state.log.append(
-        Event(
-            "feature_scored",
-            {
-                "feature": KIND_NAMES[kind],
-                "tiles": board.size(root),
-                "pennants": board.pennants[root] if kind == CITY else 0,
-                "complete": _complete(state, root),
-                "points": points,
-                "seats": winners,
-                "final": final,
-                "at": sorted(board.placed[t][:2] for t in board.tiles[root]),
-            },
+    if not state.quiet:
+        state.log.append(
+            Event(
+                "feature_scored",
+                {
+                    "feature": KIND_NAMES[kind],
+                    "tiles": board.size(root),
+                    "pennants": board.pennants[root] if kind == CITY else 0,
+                    "complete": _complete(state, root),
+                    "points": points,
+                    "seats": winners,
+                    "final": final,
+                    "at": sorted(board.placed[t][:2] for t in board.tiles[root]),
+                },
+            )
         )
-    )
 
 
 def _complete(state: CarcassonneState, root: int) -> bool:

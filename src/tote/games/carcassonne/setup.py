@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
+from tote.core.data_changes import DataChanges
 from tote.core.errors import OptionsError
 from tote.core.events import Event
 from tote.games.carcassonne import tile_placement
@@ -62,13 +63,15 @@ def content(
     chips_file: str | None = None,
     river_tiles_file: str | None = None,
     abbot: bool = False,
+    changes: DataChanges = (),
 ) -> Content:
-    """The tiles and chips of the data files; ``abbot``: the tiles that show a garden
-    are told apart (CA 1.1), otherwise a garden is plain field."""
-    land = land_tiles(tiles_file)
-    bookmakers = bookmaker_tiles(bookmaker_tiles_file)
-    river = river_tiles(river_tiles_file)
-    chips = chip_set(chips_file)
+    """The tiles and chips of the data files, with the run's data ``changes`` (issue
+    29); ``abbot``: the tiles that show a garden are told apart (CA 1.1), otherwise a
+    garden is plain field."""
+    land = land_tiles(tiles_file, changes)
+    bookmakers = bookmaker_tiles(bookmaker_tiles_file, changes)
+    river = river_tiles(river_tiles_file, changes)
+    chips = chip_set(chips_file, changes)
     specs: dict[str, TileSpec] = {}
     forms: dict[str, tuple[Form, ...]] = {}
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tote.core.errors import IllegalMove
-from tote.core.moves import Move
+from tote.core.moves import Actor, Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, State, Turn
 from tote.games.carcassonne import (
@@ -92,6 +92,9 @@ class CarcassonneState(State):
         self.final = False
         self.bet_tile = -1
         self.phase = DRAW
+        self.quiet = False
+        """Issue 24: when set, the turn's log entries are not written (a rollout's world,
+        whose log nobody reads); everything else is the same."""
         self.current = TURN_CHANCE
         self.seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
         setup.set_up(self)
@@ -140,6 +143,22 @@ class CarcassonneState(State):
         if self.phase == PLACE and seat == self.active:
             return tile_placement.random_place(self, rng)
         return super().random_move(seat, rng)
+
+    def _check_actor(self, actor: Actor, move: Move, turn: Turn) -> None:
+        """As the core's, but a second chip (or "none") on one betting office cites
+        The Bets: CB 2.1 allows each player one chip there (issue 27 item 7; the
+        core's refusal named no rule of The Bets). What is legal is unchanged."""
+        if (
+            self.phase == BET
+            and isinstance(actor, int)
+            and actor in self.committed
+            and actor not in turn.seats
+        ):
+            raise IllegalMove(
+                "CB 2.1 one chip per office",
+                "you have already bet on this betting office: one chip (or none) each",
+            )
+        super()._check_actor(actor, move, turn)
 
     def _check(self, seat: int, move: Move) -> None:
         if isinstance(move, PlaceTile):

@@ -93,7 +93,8 @@ def draw(state: CarcassonneState, tile: str) -> None:
         return
     state.drawn = tile
     state.placements = placements
-    state.log.append(Event("tile_drawn", {"seat": state.active, "tile": tile}))
+    if not state.quiet:
+        state.log.append(Event("tile_drawn", {"seat": state.active, "tile": tile}))
     set_phase(state, PLACE)
 
 
@@ -175,25 +176,26 @@ def check_place(state: CarcassonneState, move: PlaceTile) -> Form:
 
 
 def place(state: CarcassonneState, move: PlaceTile) -> None:
+    place_at(state, move.x, move.y, ROTATIONS.index(move.rotation))
+
+
+def place_at(state: CarcassonneState, x: int, y: int, r: int) -> None:
+    """CC 2.2: the drawn tile goes on ``(x, y)`` turned by rotation index ``r`` (one of
+    ``state.placements``); then the meeple step, or the scoring if there is no choice."""
     assert state.drawn is not None
-    form = state.forms[state.drawn][ROTATIONS.index(move.rotation)]
+    form = state.forms[state.drawn][r]
     if form.river:
-        state.bend = river_bend(state.board.frontier[(move.x, move.y)], form)
-    state.last = state.board.place(move.x, move.y, form)
+        state.bend = river_bend(state.board.frontier[(x, y)], form)
+    state.last = state.board.place(x, y, form)
     state.drawn = None
     state.placements = []
-    state.log.append(
-        Event(
-            "tile_placed",
-            {
-                "seat": state.active,
-                "tile": form.tile,
-                "x": move.x,
-                "y": move.y,
-                "rotation": move.rotation,
-            },
+    if not state.quiet:
+        state.log.append(
+            Event(
+                "tile_placed",
+                {"seat": state.active, "tile": form.tile, "x": x, "y": y, "rotation": ROTATIONS[r]},
+            )
         )
-    )
     # CC 3.1 / 3.3: the meeple step is skipped when there is nothing to decide.
     if meeples.meeple_options(state) or meeples.abbot_options(state) or meeples.abbot_out(state):
         set_phase(state, MEEPLE)

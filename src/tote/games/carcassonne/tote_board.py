@@ -17,10 +17,12 @@ chip's owner needs on the feature with ``pay_without_meeple`` off is not checked
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import BetChoice, Markets, Sample
+from tote.games.carcassonne import fast_rollout
 from tote.games.carcassonne.moves import PlaceChip
 from tote.games.carcassonne.phases import BET
 from tote.games.carcassonne.state import CarcassonneState
@@ -98,6 +100,14 @@ class CarcassonneMarkets(Markets):
             float(chips[b.move.chip].payout(size)) if isinstance(b.move, PlaceChip) else 0.0
             for b in bets
         ]
+
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """The rollout in :mod:`fast_rollout`'s tight loop (issue 24): the same draws, the
+        same end, the same outcomes and payoffs as the general path."""
+        assert isinstance(state, CarcassonneState)
+        return fast_rollout.quick_sampler(self, state, seat, bets, office_tiles(state))
 
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, CarcassonneState)

@@ -29,6 +29,35 @@ def _extras(form: Form) -> dict[str, Any]:
     }
 
 
+Face = tuple[
+    str, int, str, tuple[str, ...], tuple[str, ...], bool, bool, bool, tuple[str, ...], Any
+]
+
+
+def _face_of(faces: dict[int, tuple[Form, Any]], form: Form) -> Face:
+    """A placed form's printed face, worked out once per form and kept in the game's
+    catalogue (issue 24: a view no longer rebuilds every tile's labels)."""
+    found = faces.get(id(form))
+    if found is not None and found[0] is form:
+        face: Face = found[1]
+        return face
+    extras = _extras(form)
+    face = (
+        form.tile,
+        form.rotation,
+        form.edges,
+        tuple(_segments(form, CITY)),
+        tuple(_segments(form, ROAD)),
+        form.monastery >= 0,
+        any(s.pennant for s in form.segments),
+        form.office >= 0,
+        tuple(extras["river"]),
+        extras["garden"],
+    )
+    faces[id(form)] = (form, face)
+    return face
+
+
 def view(state: CarcassonneState, seat: int | None) -> dict[str, Any]:
     """The state as ``seat`` may see it (``None``: a spectator)."""
     board = state.board
@@ -42,22 +71,28 @@ def view(state: CarcassonneState, seat: int | None) -> dict[str, Any]:
             meeple["abbot"] = True
         meeples.setdefault(tile, []).append(meeple)
     tiles = []
+    offices = state.offices
+    faces = state.data.catalog.faces
     for index, (x, y, form, _) in enumerate(board.placed):
+        kind, rotation, edges, cities, roads, monastery, pennant, office, river, garden = _face_of(
+            faces, form
+        )
         entry: dict[str, Any] = {
             "x": x,
             "y": y,
-            "tile": form.tile,
-            "rotation": form.rotation,
-            "edges": form.edges,
-            "cities": _segments(form, CITY),
-            "roads": _segments(form, ROAD),
-            "monastery": form.monastery >= 0,
-            "pennant": any(s.pennant for s in form.segments),
-            "office": form.office >= 0,
-            **_extras(form),
+            "tile": kind,
+            "rotation": rotation,
+            "edges": edges,
+            "cities": list(cities),
+            "roads": list(roads),
+            "monastery": monastery,
+            "pennant": pennant,
+            "office": office,
+            "river": list(river),
+            "garden": garden,
             "meeples": meeples.get(index, []),
         }
-        if index in state.offices:
+        if index in offices:
             # CB 2.4: face down; a player remembers only their own chip.
             entry["chips"] = [
                 {"seat": s, "chip": c if s == seat else None} for s, c in state.offices[index]

@@ -90,7 +90,10 @@ class HorseFever(Game):
             )
         state_type = PartyState if options.mode == "party" else HorseFeverState
         return state_type(
-            options, num_players, cards(options.cards_file), board(options.board_file)
+            options,
+            num_players,
+            cards(options.cards_file, options.changes_to("cards")),
+            board(options.board_file, options.changes_to("board")),
         )
 
     def _standings(self, state: HorseFeverState, result: Result) -> Standings:

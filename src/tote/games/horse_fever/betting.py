@@ -93,6 +93,32 @@ def check_betting(state: HorseFeverState, seat: int, move: Move) -> None:
     raise IllegalMove("HF 2.0 betting phase", f"now you bet, not {move.kind!r}")
 
 
+@dataclass(frozen=True, slots=True)
+class BetLimits:
+    """What :func:`check_bet` allows a seat now, worked out once for many stakes (issue
+    24: an action mask asks about every horse, kind and stake of its grid)."""
+
+    kinds: tuple[tuple[str, ...], ...]
+    """Per lane, the kinds the seat may still bet (:func:`bet_kinds`)."""
+    minimum: int
+    money: int
+
+    def allows(self, lane: int, kind: str, amount: int) -> bool:
+        """Whether :func:`check_bet` takes this bet (HF 2.0, 2.1, 2.3; ruling R6)."""
+        return (
+            kind in self.kinds[lane] and self.minimum <= amount <= self.money and not amount % 100
+        )
+
+
+def bet_limits(state: HorseFeverState, seat: int) -> BetLimits:
+    """The limits :func:`check_bet` puts on ``seat``'s bets now."""
+    return BetLimits(
+        tuple(tuple(bet_kinds(state, seat, lane)) for lane in range(6)),
+        state.minimum_bet(seat),
+        state.money[seat],
+    )
+
+
 def check_bet(state: HorseFeverState, seat: int, move: PlaceBet) -> None:
     lane = state.lane_of.get(move.stable)
     if lane is None:

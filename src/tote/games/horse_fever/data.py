@@ -9,14 +9,32 @@ through the ``cards_file`` and ``board_file`` options.
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from tote.core.data import M, load_data
+from tote.core.data_changes import DataChanges
 
 Source = Literal["original", "proposed"]
 PurchaseKind = Literal["target", "assistant", "horse"]
+
+ODDS_ROWS = 6
+"""The odds rows 1:2 .. 1:7 of the Blackboard (HF 1, Game Material), one Stable each."""
+MAX_SQUARES = 1_000
+"""The most squares a data file may set for a finish line or a move: every input has a
+bound, so a race ends in bounded time (issue 29 review)."""
+MAX_COUNT = 1_000
+"""The most cards, rounds, races or odds a data file may set: every input has a bound."""
+
+Squares = Annotated[int, Field(ge=0, le=MAX_SQUARES)]
+"""A move of a horse in squares: forward or not at all (HF 3.2)."""
+Move = Annotated[int, Field(ge=-MAX_SQUARES, le=MAX_SQUARES)]
+"""A change to a move, which may be negative (A cards' ``-1``, HF 3.2)."""
+OddsN = Annotated[int, Field(ge=1, le=MAX_COUNT)]
+"""The N of odds 1:N on the Blackboard (HF 1): a winning bet pays N times its stake."""
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT)]
+"""A number of rounds, races or cards drawn: at least one, at most :data:`MAX_COUNT`."""
 
 
 class _Strict(BaseModel):
@@ -29,39 +47,45 @@ class Effect(_Strict):
     Race fields (``start_*``, ``sprint_*``, ``finish_*``, ``photo``, ``if_*``,
     ``odds_rows``, ``remove``) serve Action and Horse cards; money fields serve
     Assistants, Horses and the starred Action cards.
+
+    Bounds (issue 29 review): a set move (``start_set``, ``sprint_set``, ``if_*``) and
+    ``finish_add`` are squares forward, a change to a move (``start_add``,
+    ``sprint_add``) may be negative (A cards' -1), ``odds_rows`` moves a Stable at most
+    across the six odds rows, and money (bonuses, discounts, loan repayments) is never
+    negative; only ``bet_money`` and ``bet_vp`` are, as on the negative Action cards.
     """
 
-    start_set: int | None = None
-    start_add: int = 0
-    sprint_set: int | None = None
-    sprint_add: int = 0
+    start_set: Squares | None = None
+    start_add: Move = 0
+    sprint_set: Squares | None = None
+    sprint_add: Move = 0
     sprint_never: bool = False
-    finish_add: int = 0
+    finish_add: Squares = 0
     finish_stop: bool = False
     photo: Literal["win", "lose"] | None = None
-    if_last: int | None = None
-    if_first: int | None = None
-    odds_rows: int = 0
+    if_last: Squares | None = None
+    if_first: Squares | None = None
+    odds_rows: int = Field(default=0, ge=1 - ODDS_ROWS, le=ODDS_ROWS - 1)
     remove: Literal["positive", "negative"] | None = None
     bet_money: int = 0
     bet_vp: int = 0
-    payoff_money: int = 0
+    payoff_money: NonNegativeInt = 0
     free_purchase: PurchaseKind | None = None
-    stable_discount: int = 0
-    loan_repay: dict[Literal["bank", "mob"], int] = {}
-    pass_bonus: int = 0
-    counts_as: int = 1
-    win_bonus_first: int = 0
-    win_bonus_second: int = 0
-    win_bonus: int = 0
+    stable_discount: NonNegativeInt = 0
+    loan_repay: dict[Literal["bank", "mob"], NonNegativeInt] = {}
+    pass_bonus: NonNegativeInt = 0
+    counts_as: NonNegativeInt = 1
+    win_bonus_first: NonNegativeInt = 0
+    win_bonus_second: NonNegativeInt = 0
+    win_bonus: NonNegativeInt = 0
     copies: bool = False
 
 
 class MovementCard(_Strict):
     id: str
-    scan: int
-    values: tuple[int, int, int, int, int, int]
-    """Squares for the Stables on odds rows 1:2 .. 1:7."""
+    scan: NonNegativeInt
+    values: tuple[Squares, Squares, Squares, Squares, Squares, Squares]
+    """Squares for the Stables on odds rows 1:2 .. 1:7: forward or not at all (HF 3.2)."""
     source: Source
 
 
@@ -79,9 +103,10 @@ class ActionCard(_Strict):
 class Character(_Strict):
     id: str
     name: str
-    danari: int
-    stable_row: int | None
-    """Row index (0 = 1:2) of the Stable the character starts owning."""
+    danari: NonNegativeInt
+    stable_row: Annotated[int, Field(ge=0, le=ODDS_ROWS - 1)] | None
+    """Row index (0 = 1:2 .. 5 = 1:7) of the Stable the character starts owning: a row
+    of the Blackboard (issue 29 review: another row crashed the setup)."""
     skill: str | None
     starred: bool
     source: Source
@@ -108,18 +133,20 @@ class TargetCard(_Strict):
     id: str
     sign: Literal["+", "-"]
     counts: Literal["stable", "assistant", "target", "horse", "danari", "vp"]
-    vp: int
+    vp: NonNegativeInt
     source: Source
     note: str = ""
 
 
 class LoanSide(_Strict):
-    receive: int
-    repay: int
+    """What a loan side pays out and what it costs to repay: never negative."""
+
+    receive: NonNegativeInt
+    repay: NonNegativeInt
 
 
 class Loans(_Strict):
-    cards: int
+    cards: int = Field(ge=0, le=MAX_COUNT)
     sides: dict[Literal["bank", "mob"], LoanSide]
     source: Source
     note: str = ""
@@ -164,33 +191,67 @@ class Valued(_Strict):
     note: str = ""
 
 
+class Amount(Valued):
+    """An amount of Danari or VP (HF 2-5): never negative."""
+
+    value: NonNegativeInt
+
+
+class Drawn(Valued):
+    """Cards drawn in the Purchase Phase (HF 2): at least one."""
+
+    value: Count
+
+
+class FinishLine(Valued):
+    """The finish line's square (HF 3.2c): on the track, at most :data:`MAX_SQUARES`."""
+
+    value: int = Field(ge=1, le=MAX_SQUARES)
+
+
 class Values(_Strict):
-    values: tuple[int, ...]
+    """Stable prices or prizes in Danari (HF 1, 3.3): never negative."""
+
+    values: tuple[NonNegativeInt, ...]
     source: Source
     note: str = ""
 
 
 class Auction(_Strict):
-    start: int
-    step: int
+    """The Dutch auction's opening price and its step down (HF 4): the step at least
+    1 Danaro, so the price falls, and the start at most 1,000 steps from 0 D."""
+
+    start: NonNegativeInt
+    step: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _steps(self) -> Auction:
+        if self.start > MAX_COUNT * self.step:
+            raise ValueError(
+                f"the auction starts at most {MAX_COUNT:,} steps from 0 D (HF 4.1: the"
+                " price moves one step at each acceptance), so an auction ends in bounded"
+                " time"
+            )
+        return self
+
     source: Source
 
 
 class Rounds(_Strict):
-    table: dict[str, dict[Literal["short", "medium", "long"], int]]
+    table: dict[str, dict[Literal["short", "medium", "long"], Count]]
     source: Source
     note: str = ""
 
 
 class FamilyRounds(_Strict):
-    table: dict[str, int]
+    table: dict[str, Count]
     source: Source
     note: str = ""
 
 
 class Party(_Strict):
-    chips: int
-    races: int
+    chips: NonNegativeInt
+    races: Count
     source: Source
     note: str = ""
 
@@ -201,18 +262,22 @@ class Lanes(_Strict):
 
 
 class Board(_Strict):
-    odds_rows: tuple[int, int, int, int, int, int]
+    """The Blackboard and the amounts of the rules. Odds are 1:N with N at least 1 (a
+    winning bet pays its stake at least, HF 3.3); amounts are never negative; the finish
+    line is at least one square away; at least one card is drawn (issue 29 review)."""
+
+    odds_rows: tuple[OddsN, OddsN, OddsN, OddsN, OddsN, OddsN]
     stable_prices: Values
-    finish_line: Valued
+    finish_line: FinishLine
     stable_prizes: Values
-    purchase_price: Valued
-    pass_money: Valued
-    draw_count: Valued
-    win_vp: Valued
-    show_vp: Valued
-    starting_vp: Valued
-    minimum_bet_per_vp: Valued
-    cannot_cover_vp: Valued
+    purchase_price: Amount
+    pass_money: Amount
+    draw_count: Drawn
+    win_vp: Amount
+    show_vp: Amount
+    starting_vp: Amount
+    minimum_bet_per_vp: Amount
+    cannot_cover_vp: Amount
     auction: Auction
     rounds: Rounds
     family_rounds: FamilyRounds
@@ -228,19 +293,22 @@ class Board(_Strict):
         return self
 
 
-def _load(model: type[M], path: str | None, default: str) -> M:
-    return load_data(model, "tote.games.horse_fever", default, path)
+def _load(model: type[M], path: str | None, default: str, changes: DataChanges) -> M:
+    return load_data(model, "tote.games.horse_fever", default, path, changes)
 
 
 @cache
-def cards(path: str | None = None) -> Cards:
-    data = _load(Cards, path, "cards.json")
+def cards(path: str | None = None, changes: DataChanges = ()) -> Cards:
+    """``cards.json`` (or the replacement ``path``), with the run's ``changes`` (issue
+    29, what-if on the data)."""
+    data = _load(Cards, path, "cards.json", changes)
     return data
 
 
 @cache
-def board(path: str | None = None) -> Board:
-    data = _load(Board, path, "board.json")
+def board(path: str | None = None, changes: DataChanges = ()) -> Board:
+    """``board.json`` (or the replacement ``path``), with the run's ``changes``."""
+    data = _load(Board, path, "board.json", changes)
     return data
 
 
@@ -324,10 +392,10 @@ TARGET_WORDS = {
 
 
 @cache
-def card_info(path: str | None = None) -> dict[str, dict[str, str]]:
+def card_info(path: str | None = None, changes: DataChanges = ()) -> dict[str, dict[str, str]]:
     """Name, kind and effect text of every Action, Assistant, Horse and Target card by
     id: public knowledge (the card list), sent in a view only for the cards it shows."""
-    data = cards(path)
+    data = cards(path, changes)
     info: dict[str, dict[str, str]] = {}
     for action in data.actions:
         letter = f" ({action.letter})" if action.letter else ""

@@ -210,14 +210,12 @@ class HorseFeverState(State):
 
     def total_vp(self, seat: int) -> int:
         """HF 1.1 / 2.1: VP tokens plus one per Stable Owner card held."""
-        return self.vp[seat] + sum(1 for o in self.owner if o == seat)
+        return self.vp[seat] + self.owner.count(seat)
 
     def minimum_bet(self, seat: int) -> int:
         """HF 2.1 Minimum Bet: 100 D per VP; ruling R7: never below 100 D."""
-        return max(
-            self.board.minimum_bet_per_vp.value,
-            self.board.minimum_bet_per_vp.value * self.total_vp(seat),
-        )
+        per_vp = self.board.minimum_bet_per_vp.value
+        return max(per_vp, per_vp * self.total_vp(seat))
 
     def clockwise(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""

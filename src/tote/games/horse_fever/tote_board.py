@@ -25,11 +25,13 @@ one) the race is the same either way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 from tote.core.errors import IllegalMove
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import BetChoice, Markets, OtherSample, Sample
+from tote.games.horse_fever import fast_board, fast_race
 from tote.games.horse_fever.betting import Bet, bet_kinds
 from tote.games.horse_fever.moves import PlaceBet
 from tote.games.horse_fever.payoffs import RaceResult, bet_payoff
@@ -60,6 +62,8 @@ class HorseFeverMarkets(Markets):
     unit = "Danari"
     other_units = ("VP",)
     horizon_name = "race"
+    bettable = ("1st", "2nd", "3rd")
+    """Bets are to Win (1st) or to Show (1st to 3rd) (HF 2.0-2.3, PG 2.1)."""
     precision_outcomes = frozenset({"1st"})
 
     def settled(self, start: State, now: State) -> bool:
@@ -133,6 +137,34 @@ class HorseFeverMarkets(Markets):
         paid = self._paid(start, end, seat, bets)
         danari = [float(d) - choice.stake for (d, _), choice in zip(paid, bets, strict=True)]
         return danari, [[float(vp) for _, vp in paid]]
+
+    def play_out(self, world: State, rng: random.Random) -> bool:
+        """The Race Units, in :mod:`~tote.games.horse_fever.fast_race`'s tight loop."""
+        assert isinstance(world, HorseFeverState)
+        return fast_race.run_race(world, rng)
+
+    def quick_sampler_with_others(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], OtherSample] | None:
+        """The world drawn, played out and valued in :mod:`fast_board`'s tight loop
+        (issue 24), exactly as the general path draws, plays and values it."""
+        assert isinstance(state, HorseFeverState)
+        return fast_board.quick_sampler(state, seat, bets)
+
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """:meth:`quick_sampler_with_others` without the VP (issue 24)."""
+        sampler = self.quick_sampler_with_others(state, seat, bets)
+        if sampler is None:
+            return None
+        found = sampler
+
+        def sample(rng: random.Random) -> Sample:
+            outcomes, danari, _ = found(rng)
+            return outcomes, danari
+
+        return sample
 
     def standings(self, state: State) -> list[float]:
         """HF 4: the most VP wins, Danari break ties (the Party Game counts chips)."""

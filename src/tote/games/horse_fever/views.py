@@ -162,5 +162,5 @@ def _shown_cards(state: HorseFeverState, view: dict[str, Any]) -> dict[str, dict
             ids.add(p["copied"])
     for cards in view.get("fulfilled_targets", {}).values():
         ids |= set(cards)
-    info = card_info(state.options.cards_file)
+    info = card_info(state.options.cards_file, state.options.changes_to("cards"))
     return {c: info[c] for c in sorted(ids) if c in info}

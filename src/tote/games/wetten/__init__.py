@@ -64,9 +64,9 @@ class Wetten(Game):
         return WettenState(
             options,
             num_players,
-            race_deck(options.race_cards_file),
-            action_deck(options.action_cards_file),
-            board(options.board_file),
+            race_deck(options.race_cards_file, options.changes_to("race_cards")),
+            action_deck(options.action_cards_file, options.changes_to("action_cards")),
+            board(options.board_file, options.changes_to("board")),
         )
 
     def _standings(self, state: WettenState, result: Result) -> Standings:

@@ -24,7 +24,7 @@ def standings(state: WettenState, result: Result) -> Standings:
     from tote.games.wetten.payout import SECOND_BET  # payout imports the whole game
 
     n = state.num_players
-    start = board(state.options.board_file).starting_money.amount
+    start = board(state.options.board_file, state.options.changes_to("board")).starting_money.amount
     stakes = [0] * n
     second = [0] * n
     cards = [0] * n

@@ -16,7 +16,6 @@ module that holds the rule. Next in reading order: ``setup.py``.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -27,6 +26,7 @@ from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
 from tote.games.wetten import (
     action_cards,
+    fast_race,
     pro_rule,
     rounds,
     sampling,
@@ -65,6 +65,27 @@ _SHARED = (
     *("_all_race_cards", "_all_action_cards", "_cells", "everyone", "_seat_turns", "_passed"),
 )
 """The fields a state never changes after its set-up: clones share them."""
+
+_COPIED = (
+    *("log", "_pending", "cash", "history", "pile", "discard", "action_pile", "action_discard"),
+    *("purchases", "played_actions", "no_chance", "long_odds", "long_odds_cell", "position"),
+    *("moved", "movement", "places", "revealed", "able", "draws"),
+)
+"""The fields a clone copies one level deep: lists and dicts of values never changed
+in place (numbers, names, cells, moves, log entries, race records, revealed cards)."""
+
+_NESTED = ("hands", "actions", "stakes", "second")
+"""The fields a clone copies two levels deep: each seat's cards and tickets."""
+
+_IMMUTABLE = (
+    *("num_players", "_waiting", "track", "bank", "unlimited", "race", "windows_opened"),
+    *("ended_early", "rounds", "timing", "priority", "passes", "able_count", "shuffle"),
+    "stage",
+)
+"""The fields that hold plain values (numbers, strings, a turn): a clone shares them.
+With ``_SHARED``, ``_COPIED``, ``_NESTED`` and the four copied by hand (``peeks``,
+``announced``, ``to_resolve``, ``looking``) they are every field of the state, which
+``tests/wetten/test_clone.py`` checks, so a new field is never shared by mistake."""
 
 
 class WettenState(State):
@@ -270,14 +291,36 @@ class WettenState(State):
         # WT 11.3: the most money wins; equal money shares the win (ruling 20).
         return Result.from_scores(self.cash)
 
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        """The quiet loop of ``tote simulate``'s random bots (issue 24, 2):
+        :func:`fast_race.play_game`."""
+        return fast_race.play_game(self, rng, streams)
+
     def clone(self) -> WettenState:
-        """A deep copy that shares what never changes once the game is set up (the
-        options, the card data, the turns and passes, the log's entries), which a plain
-        deep copy spent most of its time copying; searches and samples clone often."""
-        memo: dict[int, Any] = {id(value): value for value in map(self.__dict__.get, _SHARED)}
-        for event in self.log:
-            memo[id(event)] = event
-        return copy.deepcopy(self, memo)
+        """A copy that plays on exactly as a deep copy would (issue 24): it shares what
+        never changes once the game is set up (the options, the card data, the turns and
+        passes), the log's entries, the history's race records and the revealed cards
+        (never changed once written), and copies every container a move changes, keeping
+        the announced action cards shared between ``announced`` and ``to_resolve`` as the
+        original shares them. A deep copy spent a quarter of a board's world on this."""
+        world = object.__new__(WettenState)
+        fields = self.__dict__.copy()
+        for name in _COPIED:
+            fields[name] = fields[name].copy()
+        for name in _NESTED:
+            fields[name] = [inner.copy() for inner in fields[name]]
+        fields["peeks"] = {s: dict(peek) for s, peek in self.peeks.items()}
+        entries = {id(entry): dict(entry) for entry in self.announced}
+        fields["announced"] = [entries[id(entry)] for entry in self.announced]
+        fields["to_resolve"] = [
+            entries.setdefault(id(entry), dict(entry)) for entry in self.to_resolve
+        ]
+        if self.looking is not None:
+            fields["looking"] = (self.looking[0], list(self.looking[1]))
+        world.__dict__ = fields
+        return world
 
     def _sample_world(self, seat: int | None, rng: random.Random) -> WettenState:
         return sampling.sample_world(self, seat, rng)

@@ -29,15 +29,16 @@ no mark at all, and what showing the ticket tells the others is not valued.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
-from tote.games.wetten import pro_rule
+from tote.core.tote_board import BetChoice, Markets, Sample, random_policy, rollout
+from tote.games.wetten import fast_race, pro_rule
 from tote.games.wetten.data import PLACES
 from tote.games.wetten.moves import Bet, Cell, NoChance, SecondBet, SetTheStakes
 from tote.games.wetten.payout import (
@@ -66,11 +67,11 @@ class RacePaid:
     places, every ticket and mark, and the bank's reserve before paying (``None``: an
     unlimited bank)."""
 
-    places: list[int | None]
-    stakes: list[Ticket]
-    second: list[Ticket]
-    no_chance: list[CellKey | None]
-    long_odds: list[CellKey | None]
+    places: Sequence[int | None]
+    stakes: Sequence[Ticket]
+    second: Sequence[Ticket]
+    no_chance: Sequence[CellKey | None]
+    long_odds: Sequence[CellKey | None]
     reserve: int | None
 
     @classmethod
@@ -98,33 +99,131 @@ class RacePaid:
             reserve=reserve,
         )
 
+    @classmethod
+    def at_payout(cls, world: WettenState) -> RacePaid:
+        """The same record read from ``world`` where its payout begins (issue 24:
+        :func:`fast_race.race_to_payout`), the bank's reserve as it stands then."""
+        long_odds = world.long_odds
+        return cls(
+            places=world.places,
+            stakes=world.stakes,
+            second=world.second,
+            no_chance=world.no_chance,
+            long_odds=[
+                cell if long_odds[s] else None for s, cell in enumerate(world.long_odds_cell)
+            ],
+            reserve=None if world.unlimited else world.bank,
+        )
+
     def wins(self, no_chance: Sequence[CellKey | None] | None = None) -> list[Winning]:
         """Every winning bet of the race (WT 10.1-10.2), with these "No chance..."
         marks in place of the record's, if given."""
         marks = self.no_chance if no_chance is None else no_chance
         return race_winnings(self.stakes, self.second, self.places, marks, self.long_odds)
 
+    def total_won(self) -> int:
+        """What every winning bet of the race wins together: the sum of
+        ``w.amount for w in self.wins()``, without building them (issue 24)."""
+        places = self.places
+        total = 0
+        for tickets, marks, quota, raised in (
+            (self.second, self.long_odds, QUOTA[SECOND_BET], LONG_ODDS_QUOTA),
+            (self.stakes, self.no_chance, QUOTA[SET_THE_STAKES], NO_CHANCE_QUOTA),
+        ):
+            for ticket, mark in zip(tickets, marks, strict=True):
+                for cell, stake in ticket.items():
+                    if places[cell[0]] == cell[1]:
+                        total += stake * (raised if cell == mark else quota)
+        return total
+
     def one_bet(
         self, seat: int, kind: str, cell: CellKey, stake: int, marked: bool
     ) -> list[Winning]:
         """What one more bet of ``seat`` wins: ``stake`` on ``cell`` of a ticket of
-        ``kind``, at its ticket's quota, or raised when ``marked`` (Long Odds)."""
-        n = len(self.stakes)
-        ticket: list[Ticket] = [{} for _ in range(n)]
-        ticket[seat] = {cell: stake}
-        empty: list[Ticket] = [{} for _ in range(n)]
-        unmarked: list[CellKey | None] = [None] * n
+        ``kind``, at its ticket's quota, or raised when ``marked`` (Long Odds): what
+        :func:`race_winnings` finds on tickets holding that one bet, worked out directly
+        (issue 24: building the empty tickets of every seat was a tenth of a world)."""
+        horse, place = cell
+        if self.places[horse] != place:
+            return []
         if kind == SET_THE_STAKES:
-            return race_winnings(ticket, empty, self.places, unmarked, unmarked)
-        marks = list(unmarked)
-        marks[seat] = cell if marked else None
-        return race_winnings(empty, ticket, self.places, unmarked, marks)
+            quota = QUOTA[SET_THE_STAKES]
+        else:
+            quota = LONG_ODDS_QUOTA if marked else QUOTA[SECOND_BET]
+        return [Winning(seat, kind, horse, place, stake, quota)]
 
 
 def paid_to(seat: int, wins: Sequence[Winning], reserve: int | None) -> int:
     """What the bank pays ``seat`` of these wins (WT 10.1, 10.3 and ruling 14)."""
     paid, _ = pay_order(wins, reserve)
     return sum(w.amount for w in paid if w.seat == seat)
+
+
+def bet_values(
+    race: RacePaid, seat: int, bets: Sequence[BetChoice], index: Mapping[str, int]
+) -> list[float]:
+    """Each bet's money with it minus without it, in ``race`` (WT 10)."""
+    reserve = race.reserve
+    total = race.total_won()
+    # WT 10.1, ruling 14: a bank that covers every win pays every win, so the bet adds
+    # what it wins itself (pay_order's first case, worked out without the lists).
+    rich = reserve is None or total <= reserve
+    places = race.places
+    if not rich or any(isinstance(bet.move, NoChance) for bet in bets):
+        return _bet_values_paid(race, seat, bets, index)
+    values = []
+    for bet in bets:
+        move = bet.move
+        assert isinstance(move, SetTheStakes | SecondBet)
+        line = move.bets[0]
+        stake = line.stake
+        won = 0
+        if places[index[line.horse]] == line.place:
+            if isinstance(move, SetTheStakes):
+                won = stake * QUOTA[SET_THE_STAKES]
+            elif move.long_odds is not None:
+                won = stake * LONG_ODDS_QUOTA
+            else:
+                won = stake * QUOTA[SECOND_BET]
+        if reserve is not None and total + won > reserve + stake:
+            return _bet_values_paid(race, seat, bets, index)
+        values.append(float(won - stake))
+    return values
+
+
+def _bet_values_paid(
+    race: RacePaid, seat: int, bets: Sequence[BetChoice], index: Mapping[str, int]
+) -> list[float]:
+    """:func:`bet_values` through the payout's own order (WT 10.1, 10.3, ruling 14)."""
+    wins = race.wins()
+    reserve = race.reserve
+    without = paid_to(seat, wins, reserve)
+    lost: dict[int, int] = {}  # paid to the seat when a bet of this stake loses
+    values = []
+    for bet in bets:
+        move = bet.move
+        if isinstance(move, NoChance):
+            marks = list(race.no_chance)
+            marks[seat] = None
+            unmarked = paid_to(seat, race.wins(marks), reserve)
+            marks[seat] = (index[move.horse], move.place)
+            values.append(float(paid_to(seat, race.wins(marks), reserve) - unmarked))
+            continue
+        assert isinstance(move, SetTheStakes | SecondBet)
+        line = move.bets[0]
+        kind = SET_THE_STAKES if isinstance(move, SetTheStakes) else SECOND_BET
+        marked = isinstance(move, SecondBet) and move.long_odds is not None
+        cell = (index[line.horse], line.place)
+        extra = race.one_bet(seat, kind, cell, line.stake, marked)
+        more = None if reserve is None else reserve + line.stake
+        if extra:
+            with_bet = paid_to(seat, wins + extra, more)
+        else:
+            if line.stake not in lost:
+                lost[line.stake] = paid_to(seat, wins, more)
+            with_bet = lost[line.stake]
+        values.append(float(with_bet - without - line.stake))
+    return values
 
 
 def ordinal(place: int) -> str:
@@ -134,12 +233,19 @@ def ordinal(place: int) -> str:
 class WettenMarkets(Markets):
     unit = "money"
     horizon_name = "race"
+    bettable = ("1st", "2nd", "3rd", "4th")
+    """A ticket's cells are a horse and a place, 1st to 4th (WT 2.2, WT 5)."""
     precision_outcomes = frozenset({"1st"})
 
     def settled(self, start: State, now: State) -> bool:
         """The race ends with its payout, which adds its record to the history (WT 10)."""
         assert isinstance(start, WettenState) and isinstance(now, WettenState)
         return len(now.history) > len(start.history)
+
+    def play_out(self, world: State, rng: random.Random) -> bool:
+        """The rest of the race in :mod:`fast_race`'s tight loop (issue 24)."""
+        assert isinstance(world, WettenState)
+        return fast_race.play_race(world, rng)
 
     def outcome_labels(self, start: State) -> dict[str, list[str]]:
         assert isinstance(start, WettenState)
@@ -229,37 +335,39 @@ class WettenMarkets(Markets):
         assert isinstance(start, WettenState) and isinstance(end, WettenState)
         if seat is None or not bets:
             return [0.0] * len(bets)
-        race = RacePaid.of(start, end)
-        wins = race.wins()
-        reserve = race.reserve
-        without = paid_to(seat, wins, reserve)
-        index = start.horse_index
-        lost: dict[int, int] = {}  # paid to the seat when a bet of this stake loses
-        values = []
-        for bet in bets:
-            move = bet.move
-            if isinstance(move, NoChance):
-                marks = list(race.no_chance)
-                marks[seat] = None
-                unmarked = paid_to(seat, race.wins(marks), reserve)
-                marks[seat] = (index[move.horse], move.place)
-                values.append(float(paid_to(seat, race.wins(marks), reserve) - unmarked))
-                continue
-            assert isinstance(move, SetTheStakes | SecondBet)
-            line = move.bets[0]
-            kind = SET_THE_STAKES if isinstance(move, SetTheStakes) else SECOND_BET
-            marked = isinstance(move, SecondBet) and move.long_odds is not None
-            cell = (index[line.horse], line.place)
-            extra = race.one_bet(seat, kind, cell, line.stake, marked)
-            more = None if reserve is None else reserve + line.stake
-            if extra:
-                with_bet = paid_to(seat, wins + extra, more)
-            else:
-                if line.stake not in lost:
-                    lost[line.stake] = paid_to(seat, wins, more)
-                with_bet = lost[line.stake]
-            values.append(float(with_bet - without - line.stake))
-        return values
+        return bet_values(RacePaid.of(start, end), seat, bets, start.horse_index)
+
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """One world drawn (:meth:`WettenState.sample_world`), its race played by
+        :func:`fast_race.race_to_payout` and read where the payout begins, not from the
+        payout's record (issue 24): the same draws and the same sample as the general
+        path. ``None`` with a simultaneous turn half committed or the game over."""
+        assert isinstance(state, WettenState)
+        if state._pending or state.turn().over:
+            return None
+        names = state.horse_names
+        index = state.horse_index
+        valued = seat is not None and bool(bets)
+        nothing = [0.0] * len(bets)
+
+        def one(rng: random.Random) -> Sample:
+            world = state.sample_world(seat, rng, log=False)
+            assert isinstance(world, WettenState)
+            if fast_race.race_to_payout(world, rng) != fast_race.AT_PAYOUT:
+                end = rollout(state, world, self, random_policy, rng)
+                return self.outcomes(state, end), self.payoffs(state, end, seat, bets)
+            outcomes = {
+                name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
+                for name, place in zip(names, world.places, strict=True)
+            }
+            if not valued:
+                return outcomes, nothing
+            assert seat is not None
+            return outcomes, bet_values(RacePaid.at_payout(world), seat, bets, index)
+
+        return one
 
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WettenState)

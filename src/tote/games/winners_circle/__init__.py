@@ -72,8 +72,8 @@ class WinnersCircle(Game):
         return WinnersCircleState(
             options,
             num_players,
-            horse_data(options.horse_cards_file),
-            payout_table(options.payouts_file),
+            horse_data(options.horse_cards_file, options.changes_to("horse_cards")),
+            payout_table(options.payouts_file, options.changes_to("payouts")),
         )
 
     def _standings(self, state: WinnersCircleState, result: Result) -> Standings:

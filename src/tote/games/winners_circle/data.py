@@ -12,12 +12,18 @@ from __future__ import annotations
 from functools import cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from tote.core.data import M, load_data
+from tote.core.data_changes import DataChanges
 
 SYMBOLS: tuple[str, ...] = ("head", "cap", "saddle", "shoe")
 """The special die's four symbols (rulebook: Game Material)."""
+START_SPACES = 7
+"""The start spaces, one per horse (rulebook: spaces 30-36 of the 36-space track): the
+shortest track a race can start on."""
+MAX_TRACK_SPACES = 10_000
+"""The longest track a data file may set: every input has a bound."""
 
 
 class _Strict(BaseModel):
@@ -30,11 +36,14 @@ class Horse(_Strict):
 
 
 class HorseCard(_Strict):
+    """A horse card: the spaces its horse moves for each symbol of the die (WC 4.5), none
+    backwards."""
+
     id: str
-    head: int
-    cap: int
-    saddle: int
-    shoe: int
+    head: NonNegativeInt
+    cap: NonNegativeInt
+    saddle: NonNegativeInt
+    shoe: NonNegativeInt
     horse: str | None = None
     """The horse this card belongs to: Royal Turf cards only."""
     source: Literal["original", "proposed"] = "proposed"
@@ -45,7 +54,16 @@ class HorseCard(_Strict):
 
 
 class Die(_Strict):
-    faces: dict[str, int]
+    """How many of the die's six faces show each symbol (WC 4.2): none negative, and
+    some face to roll."""
+
+    faces: dict[str, NonNegativeInt]
+
+    @model_validator(mode="after")
+    def _rollable(self) -> Die:
+        if not sum(self.faces.values()):
+            raise ValueError("the die needs at least one face with a symbol")
+        return self
 
 
 class HorseData(_Strict):
@@ -73,36 +91,49 @@ class HorseData(_Strict):
 
 
 class PayoutTable(_Strict):
-    win: tuple[int, ...]
-    place: tuple[int, ...]
-    show: tuple[int, ...]
-    pace_bonus_per_bet: int = 100
-    last_place_per_bet: int = 100
-    race_multipliers: tuple[int, int, int] = (1, 1, 2)
-    pace_space: int = 18
-    track_spaces: int = 36
+    """The payout table (WC 5) and the track it is raced on. Amounts and multipliers are
+    never negative (a bet pays, or pays nothing); the track holds at least the seven
+    start spaces (rulebook: horses start on spaces 30-36 of 36, WC 2), and the pace
+    space (WC 4.8) lies on it."""
+
+    win: tuple[NonNegativeInt, ...]
+    place: tuple[NonNegativeInt, ...]
+    show: tuple[NonNegativeInt, ...]
+    pace_bonus_per_bet: NonNegativeInt = 100
+    last_place_per_bet: NonNegativeInt = 100
+    race_multipliers: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt] = (1, 1, 2)
+    pace_space: int = Field(default=18, ge=1)
+    track_spaces: int = Field(default=36, ge=START_SPACES, le=MAX_TRACK_SPACES)
 
     @model_validator(mode="after")
     def _rows(self) -> PayoutTable:
         if not (len(self.win) == len(self.place) == len(self.show) >= 1):
             raise ValueError("win, place and show rows must have the same, non-zero length")
+        if self.pace_space > self.track_spaces:
+            raise ValueError(
+                f"the pace space ({self.pace_space}) must lie on the track of"
+                f" {self.track_spaces} spaces"
+            )
         return self
 
     def row(self, place: int) -> tuple[int, ...]:
         return (self.win, self.place, self.show)[place]
 
 
-def _load(model: type[M], path: str | None, default: str) -> M:
-    return load_data(model, "tote.games.winners_circle", default, path)
+def _load(model: type[M], path: str | None, default: str, changes: DataChanges) -> M:
+    return load_data(model, "tote.games.winners_circle", default, path, changes)
 
 
 @cache
-def horse_data(path: str | None = None) -> HorseData:
-    data = _load(HorseData, path, "horse_cards.json")
+def horse_data(path: str | None = None, changes: DataChanges = ()) -> HorseData:
+    """``horse_cards.json`` (or the replacement ``path``), with the run's ``changes``
+    (issue 29, what-if on the data)."""
+    data = _load(HorseData, path, "horse_cards.json", changes)
     return data
 
 
 @cache
-def payout_table(path: str | None = None) -> PayoutTable:
-    table = _load(PayoutTable, path, "payouts.json")
+def payout_table(path: str | None = None, changes: DataChanges = ()) -> PayoutTable:
+    """``payouts.json`` (or the replacement ``path``), with the run's ``changes``."""
+    table = _load(PayoutTable, path, "payouts.json", changes)
     return table

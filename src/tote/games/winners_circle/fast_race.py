@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from tote.games.winners_circle import paying_out, running
@@ -63,8 +64,16 @@ def play_race(state: WinnersCircleState, rng: random.Random) -> bool:
         state.bets.extend(Bet(*bet) for bet in laid[len(state.bets) :])
         state.roller = state.first_bettor  # WC 4.1: the first bettor rolls first
         state.phase = ROLL
-    up, pace_horse, moves = _run(
-        state, rng, state.progress, state.space_at, state.face_up, state.last_moved, state.finished
+    draws = [rng.random] * state.num_players
+    up, pace_horse, moves = run(
+        state,
+        rng.random,
+        draws,
+        state.progress,
+        state.space_at,
+        state.face_up,
+        state.last_moved,
+        state.finished,
     )
     state.face_up_count = len(up)
     state.pace_horse = pace_horse
@@ -93,8 +102,15 @@ def race_result(
     finished = list(state.finished)
     progress = list(state.progress)
     last_moved = list(state.last_moved)
-    _, pace_horse, _ = _run(
-        state, rng, progress, list(state.space_at), list(state.face_up), last_moved, finished
+    _, pace_horse, _ = run(
+        state,
+        rng.random,
+        [rng.random] * state.num_players,
+        progress,
+        list(state.space_at),
+        list(state.face_up),
+        last_moved,
+        finished,
     )
     last = running.rearmost(progress, finished, last_moved, state.options.last_place_tie)
     return RaceResult(finished, last, pace_horse, bets)
@@ -126,19 +142,21 @@ def _lay_bets(
     return laid
 
 
-def _run(
+def run(
     state: WinnersCircleState,
-    rng: random.Random,
+    roll: Callable[[], float],
+    draws: Sequence[Callable[[], float]],
     progress: list[int],
     space_at: list[int],
     face_up: list[bool],
     last_moved: list[int],
     finished: list[int],
 ) -> tuple[list[int], int | None, int]:
-    """WC 4.2-4.10: roll, move a random face-up horse, until the third horse finishes.
-    The lists are the race's, updated in place; it returns the horses still face up on
-    the track, the pace horse and the number of moves made."""
-    random_ = rng.random
+    """WC 4.2-4.10: roll the die (``roll``), move a random face-up horse (the roller's
+    own draw, ``draws[roller]``: one stream for every seat in a rollout, each seat's
+    own in a random game, :mod:`fast_game`), until the third horse finishes. The lists
+    are the race's, updated in place; it returns the horses still face up on the track,
+    the pace horse and the number of moves made."""
     # Face f shows SYMBOLS[f]; x < 1, so the rules' fallback to the last face is this.
     thresholds = [threshold for threshold, _ in state.die_cdf]
     thresholds[-1] = math.inf
@@ -151,9 +169,11 @@ def _run(
     moves_made = first_move = state.moves_made
     up = [h for h in range(HORSES_PER_RACE) if face_up[h] and space_at[h]]
     rolled = state.rolled  # WC 4.2: the roll, unless it has been rolled already
-    symbol = bisect_right(thresholds, random_()) if rolled is None else SYMBOL_INDEX[rolled]
+    symbol = bisect_right(thresholds, roll()) if rolled is None else SYMBOL_INDEX[rolled]
+    roller = state.roller
+    players = state.num_players
     while True:
-        horse = up.pop(int(random_() * len(up)))  # WC 4.3-4.4: a face-up horse
+        horse = up.pop(int(draws[roller]() * len(up)))  # WC 4.3-4.4: a face-up horse
         start = progress[horse]
         target = start + cards[horse][symbol]
         if target >= finish:  # WC 4.9: across the line, off the track
@@ -183,4 +203,5 @@ def _run(
         if not up:  # WC 4.4: every card face down: all turned face up
             up = [h for h in range(HORSES_PER_RACE) if space_at[h]]
             face_up[:] = [True] * HORSES_PER_RACE
-        symbol = bisect_right(thresholds, random_())
+        roller = (roller + 1) % players
+        symbol = bisect_right(thresholds, roll())

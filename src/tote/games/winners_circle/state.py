@@ -207,6 +207,13 @@ class WinnersCircleState(State):
     def _sample_world(self, seat: int | None, rng: random.Random) -> WinnersCircleState:
         return sampling.sample_world(self, seat, rng)
 
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        from tote.games.winners_circle import fast_game  # it imports this module's parts
+
+        return fast_game.play_game(self, rng, streams)
+
     def clone(self) -> WinnersCircleState:
         new = object.__new__(WinnersCircleState)
         new.__dict__.update(self.__dict__)

@@ -39,6 +39,8 @@ def _summary(start: WinnersCircleState, end: WinnersCircleState) -> dict[str, ob
 class WinnersCircleMarkets(Markets):
     unit = "$"
     horizon_name = "race"
+    bettable = (*PLACE_NAMES, "last")
+    """A chip pays on 1st to 3rd and costs on last (WC 5.1-5.4); "unplaced" is neither."""
     precision_outcomes = frozenset({"win"})
 
     def settled(self, start: State, now: State) -> bool:

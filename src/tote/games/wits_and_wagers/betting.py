@@ -7,7 +7,7 @@ Next in reading order: ``paying_out.py``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tote.core import draws
@@ -92,12 +92,17 @@ def random_bets(state: WitsAndWagersState, seat: int, rng: random.Random) -> Mov
     betting."""
     if not state.secret_betting and seat in state.bets:
         return LockBets()
-    slots = [ALL_TOO_HIGH, *state.mat]
+    return PlaceBets(random_wagers(rng, (ALL_TOO_HIGH, *state.mat), state.points[seat]))
+
+
+def random_wagers(rng: random.Random, slots: Sequence[int], budget: int) -> tuple[Wager, ...]:
+    """The wagers of :func:`random_bets`: 0 to 2 betting chips, each on a random slot of
+    ``slots`` with a random part of the ``budget`` left. The tote board's quick sample
+    draws other seats' bets through it too (issue 24), so both draw alike."""
     count = draws.below(rng, BETTING_CHIPS + 1)
-    budget = state.points[seat]
     wagers = []
     for _ in range(count):
         chips = rng.randint(0, budget)
         budget -= chips
         wagers.append(Wager(slots[draws.below(rng, len(slots))], chips))
-    return PlaceBets(tuple(wagers))
+    return tuple(wagers)

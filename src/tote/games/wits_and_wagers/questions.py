@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
+from tote.core.data import read_replacement
 from tote.core.errors import OptionsError
 from tote.games.wits_and_wagers.numbers import NotANumber, parse_number
 
@@ -178,7 +179,9 @@ def load_pack(path: str | None = None) -> tuple[Question, ...]:
         text = files("tote.games.wits_and_wagers").joinpath("data", "questions.json")
         return tuple(parse_json(text.read_text("utf-8"), "questions.json"))
     try:
-        content = Path(path).read_text(encoding="utf-8-sig")
+        # A regular file of at most MAX_DATA_FILE bytes (issue 29 review: every input
+        # has a bound); a byte order mark from a spreadsheet's CSV is dropped.
+        content = read_replacement(Path(path)).removeprefix("\ufeff")
     except (OSError, UnicodeDecodeError) as exc:
         raise PackError(f"cannot read question pack {path}: {exc}") from None
     if path.lower().endswith(".csv"):

@@ -15,7 +15,6 @@ stream) to :func:`sample_world`.
 
 from __future__ import annotations
 
-import copy
 import math
 import random
 import statistics
@@ -47,20 +46,40 @@ def spread_of_the_guesses(guesses: Sequence[Fraction], rng: random.Random) -> Fr
     lone guess); otherwise ``g + N(0, s)`` on the numbers themselves. Integral guesses
     give an integral answer. With no guess known at all it is 0 to 1,000 (log-uniform
     from 1), the spread of the questions' answers in general."""
+    return spread_drawer(guesses)(rng)
+
+
+def spread_drawer(guesses: Sequence[Fraction]) -> Callable[[random.Random], Fraction]:
+    """:func:`spread_of_the_guesses` for these ``guesses``, its spread worked out once:
+    each call draws from the stream exactly what :func:`spread_of_the_guesses` draws
+    (the tote board's quick sample draws thousands of answers from one mat; issue 24)."""
     if not guesses:
-        return Fraction(round(math.exp(rng.random() * math.log(1000))))
-    anchor = float(guesses[int(rng.random() * len(guesses))])
+        return _no_guess
     values = [float(g) for g in guesses]
+    count = len(values)
+    whole = all(g.denominator == 1 for g in guesses)
     if all(v > 0 for v in values):
         logs = [math.log(v) for v in values]
-        spread = max(statistics.pstdev(logs), SPREAD_FLOOR) if len(logs) > 1 else NO_GUESS_SPREAD
-        drawn = anchor * math.exp(rng.gauss(0.0, spread))
+        spread = max(statistics.pstdev(logs), SPREAD_FLOOR) if count > 1 else NO_GUESS_SPREAD
+
+        def drawn(rng: random.Random) -> float:
+            anchor = values[int(rng.random() * count)]
+            return anchor * math.exp(rng.gauss(0.0, spread))
+
     else:
-        spread = statistics.pstdev(values) if len(values) > 1 else abs(anchor)
-        drawn = anchor + rng.gauss(0.0, max(spread, 1.0))
-    if all(g.denominator == 1 for g in guesses):
-        return Fraction(round(drawn))
-    return Fraction(round(drawn * 100), 100)
+        sigma = max(statistics.pstdev(values) if count > 1 else abs(values[0]), 1.0)
+
+        def drawn(rng: random.Random) -> float:
+            anchor = values[int(rng.random() * count)]
+            return anchor + rng.gauss(0.0, sigma)
+
+    if whole:
+        return lambda rng: Fraction(round(drawn(rng)))
+    return lambda rng: Fraction(round(drawn(rng) * 100), 100)
+
+
+def _no_guess(rng: random.Random) -> Fraction:
+    return Fraction(round(math.exp(rng.random() * math.log(1000))))
 
 
 def known_guesses(state: WitsAndWagersState, seat: int | None) -> list[Fraction]:
@@ -82,14 +101,7 @@ def sample_world(
     belief: Belief = spread_of_the_guesses,
 ) -> WitsAndWagersState:
     """A copy of ``state`` with the answer hidden from ``seat`` drawn from ``belief``."""
-    world = copy.copy(state)
-    world.points = list(state.points)
-    world.unasked = list(state.unasked)
-    world.guesses = dict(state.guesses)
-    world.mat = dict(state.mat)
-    world.bets = dict(state.bets)
-    world.locked = set(state.locked)
-    world.history = list(state.history)
+    world = state.clone()
     if state.question is not None and state.phase in (ANSWER, BET):
         answer = belief(known_guesses(state, seat), rng)
         world.answer = answer

@@ -11,11 +11,15 @@ plus 1 with ``chip_back_in_points``), a losing bet loses its poker chips (WW 6.1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 
 from tote.core.errors import IllegalMove
 from tote.core.state import State
-from tote.core.tote_board import BetChoice, Markets
+from tote.core.tote_board import BetChoice, Markets, Sample
+from tote.games.wits_and_wagers import sampling
+from tote.games.wits_and_wagers.betting import random_wagers
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.moves import PlaceBets, Wager
 from tote.games.wits_and_wagers.numbers import format_number
@@ -34,6 +38,18 @@ def slot_label(state: WitsAndWagersState, slot: int) -> str:
     if slot in state.mat:
         return f"{format_number(state.mat[slot][0])} {odds}"
     return f"slot {slot} {odds}"
+
+
+def bet_payoffs(start: WitsAndWagersState, won: int, bets: Sequence[BetChoice]) -> list[float]:
+    """What each bet earns when slot ``won`` wins (WW 6.1-6.2)."""
+    back = 1 if start.options.chip_back_in_points else 0
+    values = []
+    for bet in bets:
+        assert isinstance(bet.move, PlaceBets)
+        wager = bet.move.bets[0]
+        gained = SLOT_ODDS[won] * (1 + wager.chips) + back
+        values.append(float(gained if wager.slot == won else -wager.chips))
+    return values
 
 
 class WitsAndWagersMarkets(Markets):
@@ -77,15 +93,43 @@ class WitsAndWagersMarkets(Markets):
         self, start: State, end: State, seat: int | None, bets: Sequence[BetChoice]
     ) -> list[float]:
         assert isinstance(start, WitsAndWagersState) and isinstance(end, WitsAndWagersState)
-        won = end.history[len(start.history)]["winning_slot"]
-        back = 1 if start.options.chip_back_in_points else 0
-        values = []
-        for bet in bets:
-            assert isinstance(bet.move, PlaceBets)
-            wager = bet.move.bets[0]
-            gained = SLOT_ODDS[won] * (1 + wager.chips) + back
-            values.append(float(gained if wager.slot == won else -wager.chips))
-        return values
+        return bet_payoffs(start, end.history[len(start.history)]["winning_slot"], bets)
+
+    def quick_sampler(
+        self, state: State, seat: int | None, bets: Sequence[BetChoice]
+    ) -> Callable[[random.Random], Sample] | None:
+        """Seat's board while the seats bet (issue 24): an answer drawn from the belief
+        (:func:`sampling.spread_drawer`, prepared once), the secret bets other seats have
+        committed redrawn, the bets of the seats still to bet drawn
+        (:func:`betting.random_wagers`), in the order the general path draws them; the
+        winning slot read off the mat. Only the winning slot matters to the board, so no
+        world is built. ``None`` before the guesses are on the mat."""
+        assert isinstance(state, WitsAndWagersState)
+        if state.phase != BET:
+            return None
+        draw_answer = sampling.spread_drawer(sampling.known_guesses(state, seat))
+        slots = (ALL_TOO_HIGH, *state.mat)
+        points = state.points
+        if state.secret_betting:
+            redrawn = [s for s in state._pending if s != seat]
+            bettors = (*redrawn, *state.turn().seats)
+        else:
+            bettors = tuple(s for s in state.turn().seats if s not in state.bets)
+        budgets = [points[s] for s in bettors]
+        ladder = sorted((value, slot) for slot, (value, _) in state.mat.items())
+        values = [value for value, _ in ladder]
+        labels = {s: slot_label(state, s) for s in slots}
+        samples = {s: ({MARKET: labels[s]}, bet_payoffs(state, s, bets)) for s in slots}
+
+        def sample(rng: random.Random) -> Sample:
+            answer = draw_answer(rng)
+            for budget in budgets:
+                random_wagers(rng, slots, budget)
+            below = bisect_right(values, answer)
+            outcomes, payoffs = samples[ALL_TOO_HIGH if below == 0 else ladder[below - 1][1]]
+            return dict(outcomes), list(payoffs)
+
+        return sample
 
     def standings(self, state: State) -> list[float]:
         assert isinstance(state, WitsAndWagersState)

@@ -58,6 +58,19 @@ def wager_view(state: WitsAndWagersState, wager: Wager) -> dict[str, Any]:
     }
 
 
+def teams_view(state: WitsAndWagersState) -> list[dict[str, Any]]:
+    """Every team as ``Team.model_dump()`` writes it, built directly: a view is asked
+    for every seat at every step of an environment (issue 24), and pydantic's dump was
+    a fifth of it."""
+    return [
+        {
+            "name": team.name,
+            "members": tuple({"name": m.name, "age": m.age} for m in team.members),
+        }
+        for team in state.teams
+    ]
+
+
 def view(state: WitsAndWagersState, seat: int | None) -> dict[str, Any]:
     # Guesses stay secret until all are in (core commitments); secret bets too.
     visible_bets = {
@@ -72,7 +85,7 @@ def view(state: WitsAndWagersState, seat: int | None) -> dict[str, Any]:
         "bets": visible_bets,
         "locked": sorted(state.locked),
         "points": list(state.points),
-        "teams": [team.model_dump() for team in state.teams],
+        "teams": teams_view(state),
         "betting": state.options.betting,
         "chip_back_in_points": state.options.chip_back_in_points,
         "time_limit": timeouts.time_limit(state),

@@ -1,0 +1,114 @@
+"""A whole game of random players in a quiet loop, for ``tote simulate`` (issue 24, 2).
+
+``tote simulate`` with random bots plays each seat from its own stream (the bot's) and
+every chance event from the game's stream. Through the rules loop each of a game's
+three hundred-odd moves costs a turn, a list of legal moves and a log event nobody
+reads. Here the bets (WC 3.2-3.5) and the running of each race (WC 4.2-4.10) are played
+on plain lists, as :mod:`~tote.games.winners_circle.fast_race` plays them for the tote
+board, but with the streams the simulator gives: a bet draws
+``int(random() * n)`` from the bettor's stream among the ``n`` legal bets in
+:func:`bets.legal_bets`'s order, a roll one ``random()`` from the game's stream read
+against the die's cumulative distribution, a move ``int(random() * n)`` from the
+roller's stream among the face-up horses on the track in gate order, exactly as
+:meth:`State.random_move` and :meth:`State.sample_chance` draw them. The preparation of
+each race (the horse cards drawn to the gates, WC 2; the first bettor, WC 3.1) and its
+payout (WC 5, :func:`paying_out.pay_out`) are the rules' own.
+
+So from the same seeds it ends in the state the rules loop ends in, to the last field,
+with one difference: the log holds no ``bet``, ``die`` or ``horse_moved`` events (the
+quiet mode; the race's bets and finish are in its payout summary, and the simulator's
+statistics read only the ``horse_card`` and ``payout`` events). The tests check it on
+every variant, stream by stream.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from tote.core.moves import CHANCE
+from tote.games.winners_circle import fast_race, paying_out
+from tote.games.winners_circle.payout import Bet
+from tote.games.winners_circle.phases import BETS, HORSES_PER_RACE, MOVE, OVER, ROLL
+
+if TYPE_CHECKING:
+    from tote.games.winners_circle.state import WinnersCircleState
+
+Draw = Callable[[], float]
+
+QUIET_EVENTS = frozenset({"bet", "die", "horse_moved"})
+"""The log events the quiet loop does not write."""
+
+
+def play_game(
+    state: WinnersCircleState, rng: random.Random, streams: Sequence[random.Random]
+) -> tuple[int, int]:
+    """Play ``state`` to the end of the game: chance from ``rng``, seat ``s``'s choices
+    from ``streams[s]``; the seats' moves and the chance moves made, counted as the
+    rules loop counts them."""
+    draws = [stream.random for stream in streams]
+    moves = chance = 0
+    while True:
+        phase = state.phase
+        if phase == BETS:
+            moves += _lay_bets(state, draws)
+        elif phase in (ROLL, MOVE):
+            made, rolls = _run(state, rng.random, draws)
+            moves += made
+            chance += rolls
+        elif phase == OVER:
+            return moves, chance
+        else:  # the race's preparation (WC 2, WC 3.1): the rules' own chance moves
+            state.apply_unchecked(CHANCE, state.sample_chance(rng))
+            chance += 1
+
+
+def _lay_bets(state: WinnersCircleState, draws: list[Draw]) -> int:
+    """WC 3.2-3.5: every chip still to be laid, clockwise, each a random legal bet from
+    its bettor's stream; then the first bettor rolls (WC 4.1). The bets laid."""
+    players = state.num_players
+    laid = state.bets
+    open_horses = [list(range(HORSES_PER_RACE)) for _ in range(players)]
+    for bet in laid:
+        open_horses[bet.seat].remove(bet.horse)  # WC 3.4: one chip per horse
+    seat = (state.first_bettor + len(laid)) % players
+    chips = state.chips
+    count = state.rounds * players - len(laid)
+    for _ in range(count):
+        hand = chips[seat]
+        kinds = sorted(set(hand))
+        horses = open_horses[seat]
+        k = int(draws[seat]() * (len(horses) * len(kinds)))
+        chip = kinds[k % len(kinds)]
+        hand.remove(chip)
+        laid.append(Bet(seat, horses.pop(k // len(kinds)), chip))
+        seat = (seat + 1) % players
+    state.roller = state.first_bettor
+    state.phase = ROLL
+    return count
+
+
+def _run(state: WinnersCircleState, roll: Draw, draws: list[Draw]) -> tuple[int, int]:
+    """WC 4.2-4.10: the roller rolls (the game's stream) and moves a face-up horse (its
+    own stream), clockwise, until the third horse finishes (:func:`fast_race.run`);
+    then the payout (WC 5). The moves made and the dice rolled."""
+    rolled_already = state.rolled is not None
+    up, pace_horse, moves = fast_race.run(
+        state,
+        roll,
+        draws,
+        state.progress,
+        state.space_at,
+        state.face_up,
+        state.last_moved,
+        state.finished,
+    )
+    state.face_up_count = len(up)
+    state.pace_horse = pace_horse
+    state.moves_made += moves
+    # The roller passes clockwise after every move but the race's last (WC 4.1).
+    state.roller = (state.roller + moves - 1) % state.num_players
+    state.rolled = None
+    paying_out.pay_out(state)  # WC 4.10, WC 5
+    return moves, moves - rolled_already

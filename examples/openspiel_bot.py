@@ -6,8 +6,9 @@
 Seat 0 is OpenSpiel's ISMCTS bot (information-set Monte Carlo tree search: it searches
 worlds resampled from its own seat's view, ``State.sample_world``, and values them by
 random rollouts); every other seat is OpenSpiel's uniform random bot. Chance nodes are
-drawn with their probabilities. ISMCTS needs a sequential game: Winner's Circle, Horse
-Fever's Board and Family Games, Carcassonne without The Bets (``--variant base``).
+drawn with their probabilities. ISMCTS needs a sequential game, so the game is loaded
+with ``turn_based=True``: the seats of a simultaneous turn commit one after the other,
+secretly (issue 30, fix 7), and every game can be played.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     name = "python_tote_" + args.game.replace("-", "_")
-    params = {"players": args.players, "variants": "+".join(args.variant)}
+    params = {"players": args.players, "variants": "+".join(args.variant), "turn_based": True}
     try:
         game = pyspiel.load_game(name, params)
     except pyspiel.SpielError as refusal:

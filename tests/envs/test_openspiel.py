@@ -19,6 +19,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from tote.core.bot import Observation  # noqa: E402
+from tote.core.game import GameOptions  # noqa: E402
 from tote.core.moves import CHANCE  # noqa: E402
 from tote.core.registry import all_games, get_game  # noqa: E402
 from tote.core.result import Result  # noqa: E402
@@ -36,14 +37,15 @@ SIM_CASES = [
     ("horse-fever", {"players": 3, "variants": "family+short"}),
     ("horse-fever", {"players": 4, "variants": "party", "party_actions": True}),
     ("horse-fever", {"players": 2, "variants": "advanced+short"}),
-    ("carcassonne", {}),
-    ("carcassonne", {"players": 3, "variants": "river+abbot"}),
+    ("carcassonne", {"players": 2, "variants": "river+abbot"}),
     ("carcassonne", {"players": 2, "variants": "base"}),
     ("wits-and-wagers", {}),
     ("wits-and-wagers", {"players": 5, "betting": "secret"}),
     ("wetten", {}),
-    ("wetten", {"players": 4, "variants": "beginners+unlimited-bank"}),
 ]
+"""One whole game per configuration; the configurations that only change rules the
+PettingZoo and catalogue tests play (Carcassonne's defaults, Wetten!'s beginners with
+the unlimited bank) are left to them (issue 30, fix 9: test time)."""
 
 
 def has_catalogue(game_id: str) -> bool:
@@ -104,12 +106,14 @@ def test_every_game_is_registered_under_its_name() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_parameters_are_players_variants_and_the_options(game_id: str) -> None:
     """Issue 13: game parameters ``players`` and the game's options (as ``Game.options``
-    names them), with the game's defaults."""
+    names them), with the game's defaults; issue 30, fix 7: and ``turn_based``."""
     game = get_game(game_id)
     types = {t.short_name: t for t in pyspiel.registered_games()}
     spec = dict(types[openspiel.short_name(game_id)].parameter_specification)
     options = set(game.options_model.model_fields) - set(openspiel.SKIPPED_OPTIONS.get(game_id, ()))
-    assert set(spec) == {"players", "variants"} | options
+    options -= set(GameOptions.model_fields)  # data changes (issue 29) are not scalars
+    assert set(spec) == {"players", "variants", "turn_based"} | options
+    assert spec["turn_based"] is False
     assert game.min_players <= spec["players"] <= game.max_players
 
 
@@ -384,19 +388,6 @@ def test_ismcts_bot_plays_winners_circle() -> None:
                 actions, probs = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rnd.choices(actions, probs)[0])
     assert moves == 3
-
-
-def test_the_example_script_runs() -> None:
-    """Issue 13: the example script shows an OpenSpiel bot playing a tote game."""
-    done = subprocess.run(
-        [sys.executable, "examples/openspiel_bot.py", "--simulations", "2", "--seed", "1"],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "returns" in done.stdout
 
 
 def test_python_exits_cleanly_after_loading() -> None:

@@ -11,6 +11,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 from tote.core.errors import OptionsError
 from tote.envs import aec_env, parallel_env
+from tote.envs.checks import masked_sampling, parallel_seed_check
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("winners-circle", 3, {}),
@@ -26,7 +27,7 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("horse-fever", 2, {"variants": ["advanced", "long"], "bet_units": [1, 5]}),
     ("wetten", 5, {"variants": ["make-it-professional", "track-by-players"]}),
     ("wetten", 4, {"variants": ["beginners", "unlimited-bank"], "stake_units": [1, 3]}),
-    ("carcassonne", 3, {"variants": ["river", "abbot"]}),
+    ("carcassonne", 3, {"variants": ["river", "abbot"], "board_radius": 8}),
     ("carcassonne", 2, {"variants": ["base"], "board_radius": 10}),
 ]
 IDS = [
@@ -39,14 +40,86 @@ IDS = [
 @pytest.mark.parametrize(("game_id", "players", "options"), GAMES, ids=IDS)
 def test_pettingzoo_api_tests_pass(game_id: str, players: int, options: dict[str, Any]) -> None:
     """Issue 13: api_test, parallel_api_test, seed_test and parallel_seed_test pass.
-    parallel_seed_test samples actions without their mask, so it runs with
-    ``illegal="lose"`` (PettingZoo's TerminateIllegalWrapper behaviour)."""
+    Issue 30, fix 2: parallel_seed_test samples actions without their mask, so it runs
+    on an environment whose action spaces sample the legal actions (``masked_sampling``)
+    and plays legal moves, with the default ``illegal="raise"``."""
     api_test(aec_env(game_id, players=players, **options), num_cycles=60)
     parallel_api_test(parallel_env(game_id, players=players, **options), num_cycles=60)
     seed_test(lambda: aec_env(game_id, players=players, **options), num_cycles=40)
     parallel_seed_test(
-        lambda: parallel_env(game_id, players=players, illegal="lose", **options), num_cycles=40
+        lambda: masked_sampling(parallel_env(game_id, players=players, **options)), num_cycles=40
     )
+
+
+WHOLE_GAMES: list[tuple[str, int, dict[str, Any]]] = [
+    ("winners-circle", 3, {}),
+    ("wits-and-wagers", 4, {"variants": ["secret-betting"]}),
+    ("wetten", 3, {}),
+    ("horse-fever", 3, {}),
+    ("carcassonne", 2, {}),
+]
+"""One configuration a game; Wits & Wagers with secret betting, since random seats in
+open betting move their bets for about 1,400 steps before each happens to lock them."""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options"), WHOLE_GAMES, ids=[c[0] for c in WHOLE_GAMES]
+)
+def test_a_seeded_parallel_game_is_the_same_game_to_its_end(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Issue 30, fix 2: two Parallel environments reset with the same seed and given
+    masked random actions from streams seeded alike stay identical over a whole game
+    (observations, rewards, terminations, truncations, infos), and the game ends."""
+    steps = parallel_seed_check(lambda: parallel_env(game_id, players=players, **options))
+    assert steps > 10, "a whole game, not one step"
+
+
+def test_the_seeded_check_notices_another_seed() -> None:
+    """Issue 30, fix 2: the check fails when the two environments play different games
+    (here the second one resets with another seed than it is given)."""
+    made: list[Any] = []
+
+    def make() -> Any:
+        env = parallel_env("winners-circle", players=3)
+        if made:
+            reset = env.reset
+            env.reset = lambda seed=None, options=None: reset(seed=seed + 1, options=options)
+        made.append(env)
+        return env
+
+    with pytest.raises(AssertionError, match=r"the two environments' .* differ"):
+        parallel_seed_check(make)
+
+
+def test_masked_sampling_plays_legal_moves_over_a_whole_game() -> None:
+    """Issue 30, fix 2: with ``masked_sampling``, ``action_space(agent).sample()`` (what
+    PettingZoo's tests call) is a legal action of every asked agent at every step, so a
+    whole game is played without a refusal; an agent not asked gets 0 (ignored)."""
+    env = masked_sampling(parallel_env("wetten", players=3))
+    observations, _ = env.reset(seed=1)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(7)
+    steps = 0
+    while env.agents:
+        actions = {a: env.action_space(a).sample() for a in env.agents}
+        for agent, obs in observations.items():
+            if obs["action_mask"].any():
+                assert obs["action_mask"][actions[agent]] == 1
+            else:
+                assert actions[agent] == 0
+        observations, *_ = env.step(actions)
+        steps += 1
+    assert steps > 50
+
+
+def test_each_agent_has_its_own_action_space() -> None:
+    """Issue 30, fix 2: PettingZoo's seed tests seed each agent's space with its own
+    seed; a space shared by every agent made the last seed the only one."""
+    env = aec_env("winners-circle", players=3)
+    spaces = [env.action_space(a) for a in env.possible_agents]
+    assert len({id(s) for s in spaces}) == 3
+    assert all(env.action_space(a) is env.action_space(a) for a in env.possible_agents)
 
 
 def _masked(env: Any, agent: str, rng: np.random.Generator) -> int:
@@ -55,7 +128,9 @@ def _masked(env: Any, agent: str, rng: np.random.Generator) -> int:
 
 @pytest.mark.parametrize(("game_id", "players", "options"), GAMES[::2], ids=IDS[::2])
 def test_a_seed_fixes_the_whole_game(game_id: str, players: int, options: dict[str, Any]) -> None:
-    """Issue 13: reset(seed=...) makes the whole game reproducible (chance included);
+    """Issue 13: reset(seed=...) makes the game reproducible (chance included) through
+    the AEC API, over its first 120 turns (whole games are checked through the Parallel
+    API, test_a_seeded_parallel_game_is_the_same_game_to_its_end; issue 30, fix 9);
     another seed gives another game."""
 
     def play(seed: int) -> list[Any]:
@@ -63,7 +138,7 @@ def test_a_seed_fixes_the_whole_game(game_id: str, players: int, options: dict[s
         env.reset(seed=seed)
         rng = np.random.default_rng(0)
         trail = []
-        for agent in env.agent_iter(300):
+        for agent in env.agent_iter(120):
             _, reward, terminated, truncated, info = env.last()
             trail.append((agent, reward, info["view"]["state"]))
             env.step(None if terminated or truncated else _masked(env, agent, rng))

@@ -8,6 +8,7 @@ Agents are ``seat_0``, ``seat_1``, ...; see docs/environments.md.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -18,9 +19,10 @@ from tote.envs.table import Table, agent_name
 
 
 class ToteAECEnv(AECEnv):  # type: ignore[misc]
-    """``tote.envs.aec_env(game_id, players=N, **options)``."""
+    """``tote.envs.aec_env(game_id, players=N, **options)``; ``players``
+    defaults to the fewest the game allows with the options."""
 
-    def __init__(self, game_id: str, players: int = 2, **options: Any) -> None:
+    def __init__(self, game_id: str, players: int | None = None, **options: Any) -> None:
         super().__init__()
         self.table = Table(game_id, players, options)
         self.metadata = {
@@ -37,7 +39,7 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
         return self.table.observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        return self.table.action_space
+        return self.table.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
@@ -54,9 +56,7 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         if not self._has_reset:
             raise RuntimeError("call reset() before observe()")
-        if agent not in self.table.seat_of:
-            raise ValueError(f"there is no agent {agent!r}; agents: {self.possible_agents}")
-        return self.table.observe(self.table.seat_of[agent])
+        return self.table.observe(self.table.seat_named(agent))
 
     def step(self, action: Any) -> None:
         if not self._has_reset:
@@ -69,7 +69,13 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
             return
         table = self.table
         seat = table.seat_of[agent]
-        table.play({seat: action}, every_seat=False)
+        moves = table.checked({seat: action}, every_seat=False)
+        if moves is not None:
+            # the infos of the position left behind: dropped here, so that only those
+            # someone still holds have their views built before the move (issue 24)
+            for a in self.agents:
+                self.infos[a] = {}
+            table.apply(moves)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict(zip(self.agents, table.rewards(), strict=True))
         over, truncated = table.over, table.truncated
@@ -82,6 +88,27 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = agent_name(table.awaited()[0])
         self._accumulate_rewards()
+
+    def sample_world(self, agent: str, seed: int | None = None) -> ToteAECEnv:
+        """A new environment of this game at a world ``agent`` cannot tell from this
+        one (issue 30): ``observe(agent)``, its action mask and ``infos[agent]["view"]``
+        are this environment's; everything hidden from the agent is drawn by the
+        game's own sampler from the agent's view alone, seeded by ``seed``, and the new
+        environment plays chance on with the same stream. Step it like this one (its
+        rewards count from here); ``world.table.state`` is its tote state. This
+        environment is not changed. See docs/environments.md."""
+        if not self._has_reset:
+            raise RuntimeError("call reset() before sample_world()")
+        seat = self.table.seat_named(agent)
+        world = copy.copy(self)
+        world.table = self.table.sample_world(seat, seed)
+        world.agents = list(self.agents)
+        world.rewards = dict.fromkeys(self.agents, 0.0)
+        world._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        world.terminations = dict(self.terminations)
+        world.truncations = dict(self.truncations)
+        world.infos = {a: world.table.info(world.table.seat_of[a]) for a in self.agents}
+        return world
 
     def render(self) -> str | None:
         if not self._has_reset:

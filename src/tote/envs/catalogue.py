@@ -8,8 +8,9 @@ played (a guess "at the median of the other guesses" becomes a number). The mask
 which indices the rules accept now: exactly those whose :meth:`ActionCatalogue.move`
 the state would take.
 
-Each game's catalogue lives in ``tote.envs.games.<game>``; :func:`action_catalogue`
-finds it. Nothing here reads a state's hidden fields: a catalogue sees the seat's
+Each game's catalogue lives in ``tote.envs.games.<game>``;
+:func:`tote.envs.games.action_catalogue` finds it (this module knows no game).
+Nothing here reads a state's hidden fields: a catalogue sees the seat's
 :class:`~tote.core.bot.Observation` (its view and legal moves) and asks the state only
 whether it would accept a move, which any player may ask by trying it.
 """
@@ -26,7 +27,6 @@ import numpy.typing as npt
 
 from tote.core.bot import Observation
 from tote.core.errors import IllegalMove, OptionsError
-from tote.core.game import GameOptions
 from tote.core.moves import Move
 
 Mask = npt.NDArray[np.int8]
@@ -61,6 +61,13 @@ class ActionCatalogue(ABC):
     @abstractmethod
     def mask(self, obs: Observation) -> Mask:
         """int8 of shape ``(size,)``: 1 where the action is legal now."""
+
+    def legal_move(self, obs: Observation, index: int) -> Move:
+        """:meth:`move` for an ``index`` that this position's :meth:`mask` marks legal:
+        the mask was worked out by the same rules, so nothing is checked again (issue
+        24: the environment's step checked each action twice before the state checked
+        it a third time)."""
+        return self.move(obs, index)
 
     def labels(self) -> list[str]:
         return [self.label(i) for i in range(self.size)]
@@ -152,6 +159,10 @@ class EntryCatalogue(ActionCatalogue):
             raise ValueError(f"action {i} ({entry.label}) is not legal now: {refusal}")
         return move
 
+    def legal_move(self, obs: Observation, index: int) -> Move:
+        move = self.entries[index].at(obs)
+        return self.move(obs, index) if move is None else move
+
     def index(self, obs: Observation, move: Move) -> int | None:
         found = self._fixed.get(move)
         if found is not None:
@@ -199,20 +210,3 @@ def split_grid(game_id: str, grid: dict[str, Any], known: dict[str, Any]) -> dic
             f" (grid options: {names})"
         )
     return {**known, **grid}
-
-
-def action_catalogue(
-    game_id: str, players: int, options: GameOptions, **grid: Any
-) -> ActionCatalogue:
-    """The action catalogue of ``game_id`` for ``players`` seats and ``options``; ``grid``
-    refines the grid of open amounts (each game documents its keys)."""
-    from tote.envs.games import module_for
-
-    return module_for(game_id).catalogue(players, options, **grid)
-
-
-def grid_options(game_id: str) -> dict[str, Any]:
-    """The grid options of ``game_id``'s catalogue with their defaults."""
-    from tote.envs.games import module_for
-
-    return dict(module_for(game_id).GRID_DEFAULTS)

@@ -6,8 +6,9 @@ vector's length is fixed for a game, a player count and options, so a network's 
 layer has one size. Seat-indexed parts are rotated so that the seat itself comes first
 ("me, the next seat clockwise, ..."), which lets one network play every seat.
 
-Each game's encoder lives in ``tote.envs.games.<game>``; :func:`observation_encoder`
-finds it. :class:`Features` is the writer they share: every part it writes has a width
+Each game's encoder lives in ``tote.envs.games.<game>``;
+:func:`tote.envs.games.observation_encoder` finds it (this module knows no game).
+:class:`Features` is the writer they share: every part it writes has a width
 fixed by the game's data and options, never by the position.
 """
 
@@ -20,8 +21,6 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-
-from tote.core.game import GameOptions
 
 Vector = npt.NDArray[np.float32]
 T = TypeVar("T")
@@ -38,24 +37,47 @@ class ObservationEncoder(ABC):
 
     @abstractmethod
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
-        """float32 of shape ``(size,)``."""
+        """float32 of shape ``(size,)``, every value within :meth:`space`'s bounds."""
 
+    @abstractmethod
     def space(self) -> spaces.Box:
-        """The Gymnasium space of :meth:`encode`'s vectors (values lie in [-inf, inf];
-        most are scaled to [-1, 1] or are 0/1 flags)."""
-        return spaces.Box(-np.inf, np.inf, shape=(self.size,), dtype=np.float32)
+        """The Gymnasium space of :meth:`encode`'s vectors: each feature's own bounds
+        (issue 30, fix 5)."""
 
 
 class Features:
-    """Writes one observation vector, part by part, each part of a fixed width."""
+    """Writes one observation vector, part by part, each part of a fixed width and each
+    value with its bounds (issue 30, fix 5): 0 to 1 unless a part says otherwise. A
+    value outside its bounds is clipped to them by the encoder (an amount unbounded in
+    principle, such as money, is clipped at a stated multiple of its scale).
 
-    __slots__ = ("values",)
+    This writer keeps the values only; :class:`BoundedFeatures` (``bounds=True``) keeps
+    the bounds too, once per encoder, to build its space. Every step of an environment
+    writes one vector, so each part is a few list operations and nothing more (issue
+    24); a block given as a numpy array is kept as it is, not copied value by value."""
 
-    def __init__(self) -> None:
+    __slots__ = ("_blocks", "values")
+
+    def __new__(cls, bounds: bool = False) -> Features:
+        return object.__new__(BoundedFeatures if bounds else cls)
+
+    def __init__(self, bounds: bool = False) -> None:
         self.values: list[float] = []
+        """The values written since the last array block."""
+        self._blocks: list[Vector] = []
 
-    def scalar(self, x: float | int | None, scale: float = 1.0) -> None:
-        """``x / scale``; ``None`` (unknown, not yet set) is 0."""
+    @property
+    def lows(self) -> list[float] | None:
+        return None
+
+    @property
+    def highs(self) -> list[float] | None:
+        return None
+
+    def scalar(
+        self, x: float | int | None, scale: float = 1.0, *, low: float = 0.0, high: float = 1.0
+    ) -> None:
+        """``x / scale`` within ``[low, high]``; ``None`` (unknown, not yet set) is 0."""
         self.values.append(0.0 if x is None else float(x) / scale)
 
     def flag(self, b: object) -> None:
@@ -66,23 +88,114 @@ class Features:
         part = [0.0] * len(choices)
         if value in choices:
             part[choices.index(value)] = 1.0
-        self.values.extend(part)
+        self.values += part
 
-    def many(self, xs: Iterable[float | int | None], width: int, scale: float = 1.0) -> None:
-        """Exactly ``width`` scalars: ``xs`` cut or padded with 0."""
+    def many(
+        self,
+        xs: Iterable[float | int | None],
+        width: int,
+        scale: float = 1.0,
+        *,
+        low: float = 0.0,
+        high: float = 1.0,
+    ) -> None:
+        """Exactly ``width`` scalars within ``[low, high]``: ``xs`` cut or padded with 0."""
         part = [0.0 if x is None else float(x) / scale for x in xs][:width]
-        self.values.extend(part + [0.0] * (width - len(part)))
+        self.values += part
+        if len(part) < width:
+            self.values += [0.0] * (width - len(part))
 
-    def counts(self, items: Iterable[object], choices: Sequence[object]) -> None:
-        """How many of ``items`` are each of ``choices`` (``len(choices)`` slots)."""
+    def counts(self, items: Iterable[object], choices: Sequence[object], *, high: float) -> None:
+        """How many of ``items`` are each of ``choices`` (``len(choices)`` slots, each
+        within ``[0, high]``)."""
         part = [0.0] * len(choices)
         for item in items:
             if item in choices:
                 part[choices.index(item)] += 1.0
-        self.values.extend(part)
+        self.values += part
+
+    def block(
+        self, values: Sequence[float] | Vector, lows: Sequence[float], highs: Sequence[float]
+    ) -> None:
+        """Values written as they are, each with its own bounds (a board's planes); a
+        float32 array is kept whole (the same float32 values as written one by one)."""
+        if isinstance(values, np.ndarray):
+            self._blocks.append(np.asarray(self.values, dtype=np.float32))
+            self._blocks.append(values.astype(np.float32).ravel())
+            self.values = []
+        else:
+            self.values += values
+
+    @property
+    def size(self) -> int:
+        """How many values have been written."""
+        return len(self.values) + sum(len(b) for b in self._blocks)
 
     def array(self) -> Vector:
-        return np.asarray(self.values, dtype=np.float32)
+        tail = np.asarray(self.values, dtype=np.float32)
+        if not self._blocks:
+            return tail
+        return np.concatenate([*self._blocks, tail])
+
+
+class BoundedFeatures(Features):
+    """:class:`Features` that keeps each value's bounds too (an encoder's space)."""
+
+    __slots__ = ("_highs", "_lows")
+
+    def __init__(self, bounds: bool = True) -> None:
+        super().__init__()
+        self._lows: list[float] = []
+        self._highs: list[float] = []
+
+    @property
+    def lows(self) -> list[float] | None:
+        return self._lows
+
+    @property
+    def highs(self) -> list[float] | None:
+        return self._highs
+
+    def _bounds(self, width: int, low: float, high: float) -> None:
+        self._lows.extend([low] * width)
+        self._highs.extend([high] * width)
+
+    def scalar(
+        self, x: float | int | None, scale: float = 1.0, *, low: float = 0.0, high: float = 1.0
+    ) -> None:
+        super().scalar(x, scale)
+        self._bounds(1, low, high)
+
+    def flag(self, b: object) -> None:
+        super().flag(b)
+        self._bounds(1, 0.0, 1.0)
+
+    def one_hot(self, value: object, choices: Sequence[object]) -> None:
+        super().one_hot(value, choices)
+        self._bounds(len(choices), 0.0, 1.0)
+
+    def many(
+        self,
+        xs: Iterable[float | int | None],
+        width: int,
+        scale: float = 1.0,
+        *,
+        low: float = 0.0,
+        high: float = 1.0,
+    ) -> None:
+        super().many(xs, width, scale)
+        self._bounds(width, low, high)
+
+    def counts(self, items: Iterable[object], choices: Sequence[object], *, high: float) -> None:
+        super().counts(items, choices, high=high)
+        self._bounds(len(choices), 0.0, high)
+
+    def block(
+        self, values: Sequence[float] | Vector, lows: Sequence[float], highs: Sequence[float]
+    ) -> None:
+        super().block(values, lows, highs)
+        self._lows.extend(lows)
+        self._highs.extend(highs)
 
 
 def rotate(values: Sequence[T], seat: int) -> list[T]:
@@ -95,16 +208,22 @@ Writer = Callable[[Features, dict[str, Any], int], None]
 
 
 class WriterEncoder(ObservationEncoder):
-    """An encoder given as a writer function; its size is measured on the game's first
-    view and every later vector is checked against it (a part whose width depended on
-    the position would be a bug, refused loudly rather than fed to a learner)."""
+    """An encoder given as a writer function; its size and bounds are measured on the
+    game's first view and every later vector is checked against the size (a part whose
+    width depended on the position would be a bug, refused loudly rather than fed to a
+    learner) and clipped to the bounds."""
 
     def __init__(self, game_id: str, write: Writer, first_view: dict[str, Any]) -> None:
         self.game_id = game_id
         self._write = write
-        features = Features()
+        features = Features(bounds=True)
         write(features, first_view, 0)
-        self._size = len(features.values)
+        assert features.lows is not None and features.highs is not None
+        self._size = features.size
+        self._low = np.asarray(features.lows, dtype=np.float32)
+        self._high = np.asarray(features.highs, dtype=np.float32)
+        if len(self._low) != self._size or not np.all(self._low < self._high):
+            raise RuntimeError(f"{game_id} encoder: every value needs bounds, low below high")
 
     @property
     def size(self) -> int:
@@ -113,19 +232,14 @@ class WriterEncoder(ObservationEncoder):
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
         features = Features()
         self._write(features, view, seat)
-        if len(features.values) != self._size:
+        vector = features.array()
+        if len(vector) != self._size:
             raise RuntimeError(
-                f"{self.game_id} encoder wrote {len(features.values)} values, not {self._size}"
+                f"{self.game_id} encoder wrote {len(vector)} values, not {self._size}"
             )
-        return features.array()
+        # np.clip's own checks cost more than the clipping (issue 24); the same values
+        np.maximum(vector, self._low, out=vector)
+        return np.minimum(vector, self._high, out=vector)
 
-
-def observation_encoder(
-    game_id: str, players: int, options: GameOptions, **grid: Any
-) -> ObservationEncoder:
-    """The observation encoder of ``game_id`` for ``players`` seats and ``options``;
-    ``grid`` takes the catalogue's grid options (Carcassonne's ``board_radius`` sizes
-    its board planes too; the other games' observations do not depend on them)."""
-    from tote.envs.games import module_for
-
-    return module_for(game_id).encoder(players, options, **grid)
+    def space(self) -> spaces.Box:
+        return spaces.Box(self._low, self._high, shape=(self._size,), dtype=np.float32)

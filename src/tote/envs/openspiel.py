@@ -14,6 +14,9 @@ Game parameters (typed scalars, as OpenSpiel wants them; docs/environments.md):
 - ``variants``: variant names joined by ``+`` (``"hidden-bets+crowded-field"``; a comma
   would split OpenSpiel's game string), applied on top of the options as ``tote
   --variant`` does;
+- ``turn_based`` (default false): a simultaneous turn's seats commit one after the
+  other in seat order, secretly, so the game is sequential and OpenSpiel's sequential
+  algorithms (its Python ISMCTS) play every game (issue 30, fix 7);
 - one parameter per option of the game (``Game.options``): booleans, integers and
   strings as they are; an option whose default is "not set" is ``0`` (a number) or
   ``""`` (a name or file) for "not set". Wits & Wagers' ``teams`` (named people) is not
@@ -33,12 +36,18 @@ What OpenSpiel sees (:mod:`tote.envs.openspiel_state` gives the details):
   recall), the observation string the view without it; both tensors are the
   game's observation encoder (:mod:`tote.envs.observation`) of that view;
 - returns: a zero-sum share of the win, :func:`win_returns`;
+- serialization: the history, replayed on deserializing (:mod:`tote.envs.openspiel_state`).
+
+This module builds on :mod:`tote.envs.openspiel_state` (the state knows its game only
+through :class:`~tote.envs.openspiel_state.LoadedGame`), never the other way round
+(issue 30, fix 8).
 - ``max_game_length``: :mod:`tote.envs.openspiel_bounds`.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import types
 import typing
 from collections.abc import Mapping
@@ -50,14 +59,16 @@ import pyspiel
 
 from tote.core.errors import IllegalMove, OptionsError
 from tote.core.game import Game, GameOptions
-from tote.core.registry import all_games, get_game
-from tote.core.result import Result
+from tote.core.registry import all_games
 from tote.core.state import State
-from tote.envs.catalogue import ActionCatalogue, action_catalogue
-from tote.envs.observation import ObservationEncoder, observation_encoder
+from tote.envs.catalogue import ActionCatalogue
+from tote.envs.games import action_catalogue, observation_encoder
+from tote.envs.games.start import fewest_players
+from tote.envs.observation import ObservationEncoder
 from tote.envs.openspiel_bounds import max_game_length
 from tote.envs.openspiel_chance import ChanceCatalogue, chance_catalogue
 from tote.envs.openspiel_state import ToteState, clone_tote
+from tote.envs.openspiel_state import win_returns as win_returns
 
 PREFIX = "python_tote_"
 VARIANT_SEPARATOR = "+"
@@ -97,8 +108,8 @@ def option_parameters(game: Game) -> dict[str, bool | int | str]:
     """The game's options as OpenSpiel parameters, with their defaults."""
     spec: dict[str, bool | int | str] = {}
     for name, field in game.options_model.model_fields.items():
-        if name in SKIPPED_OPTIONS.get(game.id, ()):
-            continue
+        if name in SKIPPED_OPTIONS.get(game.id, ()) or name in GameOptions.model_fields:
+            continue  # GameOptions' own: data changes (issue 29), not a scalar
         kind = _scalar_kind(field.annotation)
         if kind is None:
             raise TypeError(f"{game.id} option {name!r} is not a scalar OpenSpiel can pass")
@@ -110,19 +121,21 @@ def option_parameters(game: Game) -> dict[str, bool | int | str]:
 @cache
 def default_players(game_id: str) -> int:
     """The fewest seats the game's default options allow (Wits & Wagers: 4 without
-    teams)."""
-    game = get_game(game_id)
-    for players in range(game.min_players, game.max_players + 1):
-        try:
-            game.new_state(None, players)
-        except OptionsError:
-            continue
-        return players
-    raise RuntimeError(f"{game_id}: no player count works with the default options")
+    teams), as every environment factory defaults (issue 30, fix 3)."""
+    return fewest_players(game_id)
+
+
+TURN_BASED = "turn_based"
+"""The parameter that asks a simultaneous turn's seats one at a time (issue 30, fix 7)."""
 
 
 def parameter_specification(game: Game) -> dict[str, bool | int | str]:
-    return {"players": default_players(game.id), "variants": "", **option_parameters(game)}
+    return {
+        "players": default_players(game.id),
+        "variants": "",
+        TURN_BASED: False,
+        **option_parameters(game),
+    }
 
 
 def tote_options(game: Game, params: Mapping[str, Any]) -> tuple[int, GameOptions]:
@@ -142,24 +155,6 @@ def tote_options(game: Game, params: Mapping[str, Any]) -> tuple[int, GameOption
     players = int(params.get("players", default_players(game.id)))
     game.check_players(players)
     return players, game.options(raw, variants)
-
-
-# --------------------------------------------------------------------- returns
-def win_returns(result: Result, players: int) -> list[float]:
-    """OpenSpiel's returns: each seat's share of the win, made zero-sum.
-
-    A sole winner gets +1 and every other seat ``-1 / (players - 1)``; winners who
-    tie share the win (two of three: +0.25 each, the third -0.5); a game that ends
-    with no winner (Horse Fever can) gives everyone 0. In symbols, with ``share`` =
-    ``1 / len(winners)`` for a winner and 0 otherwise: ``(players * share - 1) /
-    (players - 1)``, which sums to zero, lies in [-1 / (players - 1), 1]."""
-    if not result.winners:
-        return [0.0] * players
-    share = 1.0 / len(result.winners)
-    return [
-        (players * (share if seat in result.winners else 0.0) - 1.0) / (players - 1)
-        for seat in range(players)
-    ]
 
 
 # ------------------------------------------------------------------- the game
@@ -209,11 +204,16 @@ class ToteGame(pyspiel.Game):  # type: ignore[misc]
             encoder = observation_encoder(tote_game.id, players, options)
         except (OptionsError, IllegalMove) as refusal:
             raise pyspiel.SpielError(str(refusal)) from None
+        turn_based = bool(params.get(TURN_BASED, False))
+        simultaneous = _simultaneous(initial)
         dynamics = (
             pyspiel.GameType.Dynamics.SIMULTANEOUS
-            if _simultaneous(initial)
+            if simultaneous and not turn_based
             else pyspiel.GameType.Dynamics.SEQUENTIAL
         )
+        length = max_game_length(initial, catalogue)
+        if simultaneous and turn_based:
+            length *= players  # a simultaneous node becomes at most one node a seat
         chance = chance_catalogue(tote_game.id, initial)
         info = pyspiel.GameInfo(
             num_distinct_actions=catalogue.size,
@@ -222,12 +222,13 @@ class ToteGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0 / (players - 1),
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=max_game_length(initial, catalogue),
+            max_game_length=length,
         )
         super().__init__(_game_type(tote_game, dynamics), info, dict(params))
         self.tote_game = tote_game
         self.tote_options = options
         self.players = players
+        self.turn_based = turn_based
         self.catalogue: ActionCatalogue = catalogue
         self.encoder: ObservationEncoder = encoder
         self.chance: ChanceCatalogue = chance
@@ -297,17 +298,40 @@ class ToteObserver:
         return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
+def random_step(state: Any, rng: random.Random) -> None:
+    """Play one OpenSpiel node of ``state`` at random with ``rng``: a chance outcome by
+    its probability, a joint action (0 for a seat with no legal action) or one seat's
+    action. Seeded random play for tests, benchmarks and examples, written once
+    (issue 30, review: duplicated code)."""
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probs)[0])
+    elif state.is_simultaneous_node():
+        state.apply_actions(
+            [
+                rng.choice(state.legal_actions(p)) if state.legal_actions(p) else 0
+                for p in range(state.num_players())
+            ]
+        )
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 # ---------------------------------------------------------------- registration
 def _game_class(tote_game: Game) -> type[ToteGame]:
     """The class OpenSpiel calls with the parameters to load ``tote_game``: a class,
     as OpenSpiel's own Python games register (a closure held by OpenSpiel's registry
-    crashes the interpreter at exit, when the registry lets go of it too late)."""
+    crashes the interpreter at exit, when the registry lets go of it too late). The
+    class is also this module's attribute, so that ``pickle`` finds it: a game pickles
+    as its parameters, as a state does as its game and history (issue 30, fix 6)."""
 
     def __init__(self: ToteGame, params: Mapping[str, Any] | None = None) -> None:
         ToteGame.__init__(self, tote_game, params or {})
 
     name = "Tote" + "".join(part.title() for part in tote_game.id.split("-")) + "Game"
-    return type(name, (ToteGame,), {"__init__": __init__, "__module__": __name__})
+    game_class = type(name, (ToteGame,), {"__init__": __init__, "__module__": __name__})
+    globals()[name] = game_class
+    return game_class
 
 
 def register_all() -> list[str]:

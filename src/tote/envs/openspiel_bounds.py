@@ -17,6 +17,9 @@ from typing import Any
 
 from tote.core.state import State
 from tote.envs.catalogue import ActionCatalogue
+from tote.envs.openspiel_state import OPEN_TURN_MOVES
+from tote.games.wetten.data import RACES
+from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 
 
 def _winners_circle(state: Any, catalogue: ActionCatalogue) -> int:
@@ -46,9 +49,6 @@ def _wits_and_wagers(state: Any, catalogue: ActionCatalogue) -> int:
     then the bets: one simultaneous node when betting is secret; when it is open,
     each seat places its bets at most ``OPEN_TURN_MOVES`` times and then locks them
     (:mod:`tote.envs.openspiel_state`)."""
-    from tote.envs.openspiel_state import OPEN_TURN_MOVES
-    from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
-
     betting = 1 if state.secret_betting else state.num_players * (OPEN_TURN_MOVES + 1)
     return int(QUESTIONS_PER_GAME * (1 + betting))
 
@@ -79,8 +79,6 @@ def _wetten(state: Any, catalogue: ActionCatalogue) -> int:
     rounds to finish a race). A race's simultaneous nodes (stakes, card rounds, the
     second bet, WT 2-5) and its windows (WT 4) are not counted exactly here; the
     measured longest is a third of this or less."""
-    from tote.games.wetten.data import RACES
-
     return int(RACES * state.num_players * (WETTEN_PER_SEAT_RACE + state.track))
 
 

@@ -9,6 +9,7 @@ its seeded stream. See docs/environments.md.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from gymnasium import spaces
@@ -22,9 +23,10 @@ Dicts = tuple[
 
 
 class ToteParallelEnv(ParallelEnv):  # type: ignore[misc]
-    """``tote.envs.parallel_env(game_id, players=N, **options)``."""
+    """``tote.envs.parallel_env(game_id, players=N, **options)``; ``players``
+    defaults to the fewest the game allows with the options."""
 
-    def __init__(self, game_id: str, players: int = 2, **options: Any) -> None:
+    def __init__(self, game_id: str, players: int | None = None, **options: Any) -> None:
         self.table = Table(game_id, players, options)
         self.metadata = {"name": f"tote_{game_id.replace('-', '_')}", "render_modes": ["ansi"]}
         self.render_mode = self.table.env_options.render_mode
@@ -36,7 +38,7 @@ class ToteParallelEnv(ParallelEnv):  # type: ignore[misc]
         return self.table.observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        return self.table.action_space
+        return self.table.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -70,6 +72,27 @@ class ToteParallelEnv(ParallelEnv):  # type: ignore[misc]
         if over or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation now, as the last ``reset`` or ``step`` returned it."""
+        if not self._has_reset:
+            raise RuntimeError("call reset() before observe()")
+        return self.table.observe(self.table.seat_named(agent))
+
+    def sample_world(self, agent: str, seed: int | None = None) -> ToteParallelEnv:
+        """A new environment of this game at a world ``agent`` cannot tell from this
+        one (issue 30): ``observe(agent)`` and its action mask are this environment's;
+        everything hidden from the agent is drawn by the game's own sampler from the
+        agent's view alone, seeded by ``seed``, and the new environment plays chance on
+        with the same stream. Step it like this one; ``world.table.state`` is its tote
+        state. This environment is not changed. See docs/environments.md."""
+        if not self._has_reset:
+            raise RuntimeError("call reset() before sample_world()")
+        seat = self.table.seat_named(agent)
+        world = copy.copy(self)
+        world.table = self.table.sample_world(seat, seed)
+        world.agents = list(self.agents)
+        return world
 
     def render(self) -> str | None:
         if not self._has_reset:

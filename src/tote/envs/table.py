@@ -12,6 +12,7 @@ action index leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import io
 import random
@@ -27,9 +28,10 @@ from tote.core.errors import OptionsError
 from tote.core.game import Game
 from tote.core.registry import get_game
 from tote.core.state import State
-from tote.envs.catalogue import Mask, action_catalogue, grid_options
-from tote.envs.games import module_for
-from tote.envs.observation import observation_encoder
+from tote.envs.catalogue import Mask
+from tote.envs.games import action_catalogue, grid_options, module_for, observation_encoder
+from tote.envs.games.start import fewest_players
+from tote.envs.info import Pending, SeatInfo
 
 RewardMode = Literal["result", "score"]
 IllegalMode = Literal["raise", "lose"]
@@ -112,13 +114,17 @@ def agent_name(seat: int) -> str:
 
 
 class Table:
-    """A game of ``game_id`` for ``players`` seats, played by an environment."""
+    """A game of ``game_id`` for ``players`` seats, played by an environment; ``None``
+    seats the fewest the game allows with these options (issue 30, fix 3)."""
 
-    def __init__(self, game_id: str, players: int, options: Mapping[str, Any]) -> None:
+    def __init__(self, game_id: str, players: int | None, options: Mapping[str, Any]) -> None:
         self.game = get_game(game_id)
-        self.game.check_players(players)
+        if players is not None:
+            self.game.check_players(players)
         self.env_options, grid, rules = split_options(self.game, options)
         self.options = self.game.options(rules, self.env_options.variants)
+        if players is None:
+            players = fewest_players(game_id, self.options)
         self.players = players
         self.catalogue = action_catalogue(game_id, players, self.options, **grid)
         self.encoder = observation_encoder(game_id, players, self.options, **grid)
@@ -126,6 +132,11 @@ class Table:
         self.agents = [agent_name(s) for s in range(players)]
         self.seat_of = {a: s for s, a in enumerate(self.agents)}
         self.action_space = spaces.Discrete(self.catalogue.size)
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            a: spaces.Discrete(self.catalogue.size) for a in self.agents
+        }
+        """One space per agent, so that PettingZoo's seeding of each agent's space
+        (``seed_test``) gives each its own stream (issue 30, fix 2)."""
         self.observation_space = spaces.Dict(
             {
                 "observation": self.encoder.space(),
@@ -136,8 +147,14 @@ class Table:
         self.rng = random.Random(0)
         self.cycles = 0
         self._obs: dict[int, Observation] = {}
+        self._masks: dict[int, Mask] = {}
+        self._encoded: dict[int, Any] = {}
+        self._pending = Pending()
         self._scores = [0.0] * players
         self.illegal: tuple[int, str] | None = None
+        self.off_grid: str | None = None
+        """Why the game was cut short because the seat to act has no move on the action
+        grid (a Carcassonne tile whose every placement lies beyond ``board_radius``)."""
 
     # ----------------------------------------------------------------- playing
     @property
@@ -152,8 +169,10 @@ class Table:
         self._state = self.game.new_state(self.options, self.players)
         self.cycles = 0
         self.illegal = None
+        self.off_grid = None
+        self._pending = Pending()  # the old state is left as it is: its infos stay true
         self._changed()
-        self._scores = [self._score(s) for s in range(self.players)]
+        self._scores = self._start_scores()
 
     def _advance(self) -> None:
         """Play chance moves with the table's stream until a seat is to act (or the end)."""
@@ -162,8 +181,25 @@ class Table:
             state.apply_unchecked("chance", state.sample_chance(self.rng))
 
     def _changed(self) -> None:
+        """After a move: chance played, and the game cut short (truncated) when the one
+        seat to act has no action on the grid although the rules give it moves, a dead
+        end no agent could leave (issue 30: Carcassonne's River ran beyond a small
+        ``board_radius``, and the environment then asked a seat with an all-zero mask)."""
         self._advance()
         self._obs = {}
+        self._masks = {}
+        self._encoded = {}
+        if self.done:
+            return
+        turn = self.state.turn()
+        seat = turn.seats[0]
+        if not turn.simultaneous:
+            self._masks[seat] = self.catalogue.mask(self.observation(seat))
+        if not turn.simultaneous and not self._masks[seat].any():
+            self.off_grid = (
+                f"{agent_name(seat)} has no action on the {self.game.id} action grid"
+                " (every legal move lies outside it: widen the grid options)"
+            )
 
     def observation(self, seat: int) -> Observation:
         obs = self._obs.get(seat)
@@ -185,6 +221,8 @@ class Table:
 
     @property
     def truncated(self) -> bool:
+        if self.off_grid is not None:
+            return True
         cap = self.env_options.max_cycles
         return cap is not None and self.cycles >= cap and not self.over
 
@@ -192,25 +230,48 @@ class Table:
     def done(self) -> bool:
         return self.over or self.truncated
 
+    def seat_named(self, agent: str) -> int:
+        """The seat of ``agent``; :class:`ValueError` naming the agents if there is none
+        (shared by the AEC and Parallel environments' ``observe`` and ``sample_world``)."""
+        seat = self.seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"there is no agent {agent!r}; agents: {self.agents}")
+        return seat
+
     def mask(self, seat: int) -> Mask:
-        if seat not in self.awaited():
-            return np.zeros(self.catalogue.size, dtype=np.int8)
-        return self.catalogue.mask(self.observation(seat))
+        """The seat's action mask now (all zero for a seat not asked); computed once a
+        position."""
+        mask = self._masks.get(seat)
+        if mask is None:
+            if seat not in self.awaited():
+                mask = np.zeros(self.catalogue.size, dtype=np.int8)
+            else:
+                mask = self.catalogue.mask(self.observation(seat))
+            self._masks[seat] = mask
+        return mask.copy()
 
     def observe(self, seat: int) -> dict[str, Any]:
-        obs = self.observation(seat)
-        return {
-            "observation": self.encoder.encode(obs.view, seat),
-            "action_mask": self.mask(seat),
-        }
+        """The seat's observation and mask now; the vector is encoded once a position
+        and each call gets its own copy (issue 24)."""
+        encoded = self._encoded.get(seat)
+        if encoded is None:
+            encoded = self._encoded[seat] = self.encoder.encode(self.observation(seat).view, seat)
+        return {"observation": encoded.copy(), "action_mask": self.mask(seat)}
 
     def info(self, seat: int) -> dict[str, Any]:
-        info: dict[str, Any] = {}
-        if self.env_options.view_in_info:
-            info["view"] = self.observation(seat).view
+        """The seat's info; its ``view`` is built when first read, as the view of this
+        position (:mod:`tote.envs.info`, issue 24)."""
+        items: dict[str, Any] = {}
         if self.illegal is not None and self.illegal[0] == seat:
-            info["illegal_action"] = self.illegal[1]
-        return info
+            items["illegal_action"] = self.illegal[1]
+        if self.off_grid is not None:
+            items["off_grid"] = self.off_grid
+        if not self.env_options.view_in_info:
+            return items
+        observation = self.observation(seat)
+        if "view" in observation.__dict__:  # built already (the seat's observation)
+            return {"view": observation.view, **items}
+        return self._pending.add(SeatInfo(lambda: observation.view, **items))
 
     def check_action(self, seat: int, action: object) -> Any:
         """The move action index ``action`` stands for; :class:`ValueError` if it is no
@@ -224,7 +285,12 @@ class Table:
             action = action.item()
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise ValueError(f"an action is an integer index, not {action!r}")
-        return self.catalogue.move(self.observation(seat), int(action))
+        index = int(action)
+        mask = self._masks.get(seat)
+        if mask is not None and 0 <= index < len(mask) and mask[index]:
+            # legal by this position's mask: the state still checks it when it is played
+            return self.catalogue.legal_move(self.observation(seat), index)
+        return self.catalogue.move(self.observation(seat), index)
 
     def play(self, actions: Mapping[int, object], *, every_seat: bool = True) -> None:
         """The seats asked now act with their ``actions`` (seats not asked are ignored);
@@ -232,6 +298,16 @@ class Table:
         seat asked must act (the Parallel API); else only those in ``actions`` (the AEC
         API, one seat at a time). Under ``illegal="lose"`` a refused action ends the
         game instead (its seat is :attr:`illegal`)."""
+        moves = self.checked(actions, every_seat=every_seat)
+        if moves is not None:
+            self.apply(moves)
+
+    def checked(
+        self, actions: Mapping[int, object], *, every_seat: bool = True
+    ) -> list[tuple[int, Any]] | None:
+        """The first half of :meth:`play`: every action checked, nothing changed; the
+        moves to :meth:`apply`, or ``None`` when an illegal action ended the game
+        (``illegal="lose"``)."""
         if self.done:
             raise RuntimeError("the game is over: call reset() to play again")
         awaited = self.awaited()
@@ -250,7 +326,15 @@ class Table:
                 if self.env_options.illegal == "raise":
                     raise ValueError(f"{agent_name(seat)}: {refusal}") from None
                 self.illegal = (seat, str(refusal))
-                return
+                self._masks = {}
+                return None
+        return moves
+
+    def apply(self, moves: Sequence[tuple[int, Any]]) -> None:
+        """The second half of :meth:`play`: the checked moves played. The views of
+        infos handed out for the position left behind and still held are built first
+        (:mod:`tote.envs.info`)."""
+        self._pending.settle()
         state = self.state
         for seat, move in moves:
             state.apply(seat, move)
@@ -264,6 +348,13 @@ class Table:
         if result is not None:
             return float(result.scores[seat])
         return self.module.score(self.observation(seat).view, seat)
+
+    def _start_scores(self) -> list[float]:
+        """Every seat's score now, which ``reward="score"`` counts its changes from;
+        under ``"result"`` nothing reads them, so no seat's view is built (issue 24)."""
+        if self.env_options.reward != "score":
+            return [0.0] * self.players
+        return [self._score(s) for s in range(self.players)]
 
     def rewards(self) -> list[float]:
         """Each seat's reward for what has just happened (see :class:`EnvOptions`)."""
@@ -300,6 +391,27 @@ class Table:
         console.print(module.render(view))
         text: str = console.export_text()
         return text
+
+    # ------------------------------------------------------------ sample world
+    def sample_world(self, seat: int, seed: int | None) -> Table:
+        """A copy of this table whose game is a world ``seat`` cannot tell from this
+        one (issue 30, "the sample-world service"): the game's own
+        :meth:`State.sample_world` redraws everything hidden from the seat (other
+        hands, deck orders, face-down chips, others' secret commitments) from the
+        seat's view and the game's public data, with a stream seeded by ``seed``; the
+        copy then plays chance with the rest of that stream. The seat's observation,
+        mask and view are those of this table; the cycle count and an illegal-action
+        ending are public and kept; score rewards count from the sampled position."""
+        rng = random.Random(seed if seed is not None else random.SystemRandom().random())
+        world = copy.copy(self)
+        world._state = self.state.sample_world(seat, rng)
+        world.rng = rng
+        world._obs = {}
+        world._masks = {}
+        world._encoded = {}
+        world._pending = Pending()
+        world._scores = world._start_scores()
+        return world
 
 
 def seats(table: Table, agents: Sequence[str]) -> list[int]:

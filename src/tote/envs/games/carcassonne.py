@@ -26,7 +26,7 @@ import numpy as np
 from tote.core.errors import OptionsError
 from tote.core.game import GameOptions
 from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
-from tote.envs.games import first_state
+from tote.envs.games.start import first_state
 from tote.envs.observation import Features, WriterEncoder, rotate
 from tote.games.carcassonne.moves import (
     NoChip,
@@ -46,8 +46,18 @@ MAX_RADIUS = 40
 ROTATIONS = (0, 90, 180, 270)
 PHASES = (DRAW, PLACE, MEEPLE, SETTLE, BET, OVER)
 EDGE_KINDS = ("C", "R", "F", "W")
+EDGE_INDEX = {kind: k for k, kind in enumerate(EDGE_KINDS)}
 CELL = 4 * len(EDGE_KINDS) + 5
+FLAGS = 1 + 4 * len(EDGE_KINDS)
+"""Where a cell's monastery, pennant and office flags begin (then own and other meeples)."""
 """Per cell: occupied, edges, monastery, pennant, office, own meeple, other meeple."""
+MEEPLES_ON_A_TILE = 5.0
+"""The most meeples counted on one tile, own or others' (one per feature, and an abbot)."""
+SCORE_CLIP = 5.0
+"""Scores are written in hundreds and clipped at 5 (500 points; issue 30, fix 5)."""
+CHIPS = 6.0
+"""The chips in a hand are written as a share of 6 (counts of each face up to 6), and
+clipped at 2 (12 chips)."""
 
 
 def _radius(grid: dict[str, Any]) -> int:
@@ -96,26 +106,57 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
     side = 2 * r + 1
     _, chips, tile_types = _material(players, options)
     seats = list(range(players))
+    per_cell_high = [1.0] * (CELL - 2) + [MEEPLES_ON_A_TILE] * 2
+    cell_low, cell_high = [0.0] * (CELL * side * side), per_cell_high * (side * side)
+
+    faces: dict[tuple[Any, ...], int] = {}
+    """Each printed face seen (edges, monastery, pennant, office) and its row of
+    :data:`rows`: a tile's cell is its face's row, the meeples added (issue 24)."""
+    rows: list[list[float]] = []
+    table: list[Any] = [np.zeros((0, CELL), dtype=np.float32)]
+
+    def face_row(key: tuple[Any, ...]) -> int:
+        edges, monastery, pennant, office = key
+        row = [0.0] * CELL
+        row[0] = 1.0
+        for e, kind in enumerate(edges):
+            k = EDGE_INDEX.get(kind)
+            if k is not None:
+                row[1 + 4 * e + k] = 1.0
+        row[FLAGS] = float(monastery)
+        row[FLAGS + 1] = float(pennant)
+        # the office's flag and the seat's own meeples share a slot (as written before
+        # issue 24; kept so that observations stay the same)
+        row[FLAGS + 2] = float(office)
+        faces[key] = len(rows)
+        rows.append(row)
+        table[0] = np.asarray(rows, dtype=np.float32)
+        return faces[key]
 
     def write(f: Features, view: dict[str, Any], seat: int) -> None:
         s = view["state"]
-        board = np.zeros((side, side, CELL), dtype=np.float32)
+        # every tile's cell is its face's row of the table, written at once; then the
+        # meeples (issue 24: cell by cell it was most of a step)
+        cells: list[int] = []
+        kinds: list[int] = []
+        meeples: dict[int, int] = {}
         for tile in s["tiles"]:
             x, y = tile["x"] + r, tile["y"] + r
             if not (0 <= x < side and 0 <= y < side):
                 continue
-            cell = board[y, x]
-            cell[0] = 1
-            for e, kind in enumerate(tile["edges"]):
-                if kind in EDGE_KINDS:
-                    cell[1 + 4 * e + EDGE_KINDS.index(kind)] = 1
-            base = 1 + 4 * len(EDGE_KINDS)
-            cell[base] = tile["monastery"]
-            cell[base + 1] = tile["pennant"]
-            cell[base + 2] = tile["office"]
+            key = (tile["edges"], tile["monastery"], tile["pennant"], tile["office"])
+            row = faces.get(key)
+            cells.append(y * side + x)
+            kinds.append(face_row(key) if row is None else row)
             for meeple in tile["meeples"]:
-                cell[base + (3 if meeple["seat"] == seat else 4) - 1] += 1
-        f.values.extend(board.ravel().tolist())
+                j = (y * side + x) * CELL + FLAGS + (2 if meeple["seat"] == seat else 3)
+                meeples[j] = meeples.get(j, 0) + 1
+        planes = np.zeros((side * side, CELL), dtype=np.float32)
+        planes[cells] = table[0][kinds]
+        board = planes.reshape(-1)
+        if meeples:
+            board[list(meeples)] += np.asarray(list(meeples.values()), dtype=np.float32)
+        f.block(board, cell_low, cell_high)
         drawn = s["drawn_tile"]
         for kind_at in range(4):
             edge = drawn["edges"][kind_at] if drawn else None
@@ -124,13 +165,14 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.one_hot(s["phase"], PHASES)
         order = rotate(seats, seat)
         f.one_hot(s["active"], order)
-        f.many(rotate(s["scores"], seat), players, 100.0)
+        f.many(rotate(s["scores"], seat), players, 100.0, high=SCORE_CLIP)
         f.many(rotate(s["meeples"], seat), players, 7.0)
-        f.many((c if isinstance(c, int) else len(c) for c in rotate(s["chips"], seat)), players)
+        hands = (c if isinstance(c, int) else len(c) for c in rotate(s["chips"], seat))
+        f.many(hands, players, CHIPS, high=2.0)
         own = s["chips"][seat]
-        f.counts(own if isinstance(own, list) else [], chips)
-        f.many((s["remaining"].get(t, 0) for t in tile_types), len(tile_types), 4.0)
-        f.scalar(s["stack_size"], 72.0)
+        f.counts(own if isinstance(own, list) else [], chips, high=CHIPS)
+        f.many((s["remaining"].get(t, 0) for t in tile_types), len(tile_types), 4.0, high=5.0)
+        f.scalar(s["stack_size"], 72.0, high=2.0)
         f.flag(view["over"])
 
     return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))

@@ -19,16 +19,20 @@ stable and kind; the race's unit and ranking; the decks; the seat's own hand siz
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import GameOptions
 from tote.core.moves import Move
-from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
-from tote.envs.games import first_state
+from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
+from tote.envs.games.start import first_state
 from tote.envs.observation import Features, WriterEncoder, rotate
 from tote.games.horse_fever import phases
+from tote.games.horse_fever.betting import bet_limits
 from tote.games.horse_fever.moves import (
     Accept,
     AnswerOffer,
@@ -49,6 +53,7 @@ from tote.games.horse_fever.moves import (
     SkipBet,
     TakeLoan,
 )
+from tote.games.horse_fever.state import HorseFeverState
 
 GAME_ID = "horse-fever"
 GRID_DEFAULTS: dict[str, Any] = {"bet_units": (1, 2, 4, 8)}
@@ -75,7 +80,13 @@ PHASES = (
     phases.OVER,
 )
 BET_KINDS = ("win", "show")
+HOLDINGS = ("stables", "assistants", "horses", "loans")
+"""What each seat holds, counted in its observation."""
 MONEY = 5000.0
+MONEY_CLIP = 10.0
+"""Money (danari, stakes, prices) is written in units of 5,000, the bank in 50,000, and
+clipped at 10 either way (issue 30, fix 5); counts and ranks are bounded by the rules'
+numbers with room to spare, and clipped there too."""
 
 
 def _units(grid: dict[str, Any]) -> tuple[int, ...]:
@@ -94,6 +105,57 @@ def _units(grid: dict[str, Any]) -> tuple[int, ...]:
     return tuple(units)
 
 
+BETTING = (phases.FIRST_BET, phases.SECOND_BET, phases.SECRET_BET)
+
+
+class HorseFeverCatalogue(EntryCatalogue):
+    """The catalogue, with a mask of the betting phases that asks the rules' limits once
+    (:func:`~tote.games.horse_fever.betting.bet_limits`) instead of trying every stake of
+    the grid on the state, refusal by refusal, and that resolves no grid bet where the
+    legal moves hold no bet (issue 24: the mask was most of an AEC step). It is
+    :class:`EntryCatalogue`'s mask, only sooner; the tests compare the two on every
+    variant, at every decision."""
+
+    def __init__(
+        self, game_id: str, entries: Sequence[Entry], bets: Sequence[tuple[str, str, int]]
+    ) -> None:
+        super().__init__(game_id, entries)
+        self.bets = dict(zip(self._open, bets, strict=True))
+        """Each grid bet's stable, kind and multiple of the Minimum Bet, by action
+        index: the mask reads them without resolving the entry (issue 24)."""
+
+    def mask(self, obs: Observation) -> Mask:
+        state = obs._state
+        if not isinstance(state, HorseFeverState) or state.phase not in BETTING:
+            legal = obs.legal_moves
+            if legal is None or any(isinstance(move, PlaceBet) for move in legal):
+                return super().mask(obs)
+            mask = np.zeros(self.size, dtype=np.int8)
+            for move in legal:
+                i = self._fixed.get(move)
+                if i is not None:
+                    mask[i] = 1
+            return mask  # the grid's bets stand for PlaceBet moves only: none is legal
+        mask = np.zeros(self.size, dtype=np.int8)
+        seat = obs.seat
+        if seat not in state.turn().seats:
+            return mask
+        if state.phase == phases.SECOND_BET:
+            mask[self._fixed[SkipBet()]] = 1
+        limits = bet_limits(state, seat)
+        minimum = obs.view["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        seen: set[tuple[str, str, int]] = set()
+        for i, (colour, kind, k) in self.bets.items():
+            point = (colour, kind, k * minimum)
+            if point in seen:
+                continue
+            seen.add(point)
+            lane = state.lane_of.get(colour)
+            if lane is not None and limits.allows(lane, kind, point[2]):
+                mask[i] = 1
+        return mask
+
+
 def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
     units = _units(split_grid(GAME_ID, grid, GRID_DEFAULTS))
     state: Any = first_state(GAME_ID, players, options)
@@ -108,6 +170,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
         return Entry(f"{k} x your Minimum Bet to {kind} on {colour}", resolve=resolve)
 
+    grid_bets = [(c, kind, k) for c in colours for kind in BET_KINDS for k in units]
     sellable = [*colours, *assistants, *horses, "target"]
     entries = [
         Entry("pass", Pass()),
@@ -126,7 +189,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
         *(Entry(f"copy {card}", CopyAssistant(card)) for card in assistants),
         *(Entry(f"line up {h} in {c}", LineUpHorse(h, c)) for h in horses for c in colours),
         Entry("end the line-up", EndLineup()),
-        *(bet(c, kind, k) for c in colours for kind in BET_KINDS for k in units),
+        *(bet(*grid_bet) for grid_bet in grid_bets),
         Entry("no bet", SkipBet()),
         *(
             Entry(f"Action card {a} behind {c}", PlayActionCard(a, c))
@@ -142,7 +205,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
         Entry("accept", Accept()),
         Entry("refuse", Refuse()),
     ]
-    return EntryCatalogue(GAME_ID, entries)
+    return HorseFeverCatalogue(GAME_ID, entries, grid_bets)
 
 
 def score(view: dict[str, Any], seat: int) -> float:
@@ -168,44 +231,49 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         for other in order:
             f.flag(other in to_act)
         for stable in s["stables"]:
-            f.scalar(stable["odds"], 7.0)
-            f.scalar(stable["price"], MONEY)
+            f.scalar(stable["odds"], 7.0, high=2.0)
+            f.scalar(stable["price"], MONEY, high=2.0)
             f.one_hot(stable["owner"], order)
             f.flag(stable["horse"] is not None)
-            f.scalar(stable["position"], 20.0)
+            f.scalar(stable["position"], 20.0, high=2.0)
             f.one_hot(stable["place"], [1, 2, 3, 4, 5, 6])
-            f.scalar(stable["bet_tokens_left"], 4.0)
+            f.scalar(stable["bet_tokens_left"], 4.0, high=3.0)
+        # each seat's bets by stable and kind, summed in the order they were placed
+        # (once a vector, not once a seat, stable and kind: issue 24)
+        totals: dict[tuple[int, str, str], int] = {}
+        for b in s["bets"]:
+            bet_key = (b["seat"], b["stable"], b["bet"])
+            totals[bet_key] = totals.get(bet_key, 0) + (b["amount"] or 0)
         for other in order:
             p = s["players"][other]
-            f.scalar(p["danari"], MONEY)
-            f.scalar(p["vp"], 10.0)
-            f.scalar(p["minimum_bet"], 1000.0)
-            for key in ("stables", "assistants", "horses", "loans"):
-                f.scalar(len(p[key]), 3.0)
-            f.scalar(p["targets"] if isinstance(p["targets"], int) else len(p["targets"]), 3.0)
+            f.scalar(p["danari"], MONEY, low=-MONEY_CLIP, high=MONEY_CLIP)
+            f.scalar(p["vp"], 10.0, low=-3.0, high=3.0)
+            f.scalar(p["minimum_bet"], 1000.0, high=5.0)
+            f.many([len(p[key]) for key in HOLDINGS], len(HOLDINGS), 3.0, high=3.0)
+            f.scalar(
+                p["targets"] if isinstance(p["targets"], int) else len(p["targets"]), 3.0, high=3.0
+            )
             cards = p["action_cards"]
-            f.scalar(cards if isinstance(cards, int) else len(cards), 5.0)
+            f.scalar(cards if isinstance(cards, int) else len(cards), 5.0, high=3.0)
             f.flag(p["eliminated"])
-            for colour in colours:
-                for kind in BET_KINDS:
-                    f.scalar(
-                        sum(
-                            b["amount"] or 0
-                            for b in s["bets"]
-                            if b["seat"] == other and b["stable"] == colour and b["bet"] == kind
-                        ),
-                        MONEY,
-                    )
+            f.many(
+                [totals.get((other, colour, kind), 0) for colour in colours for kind in BET_KINDS],
+                len(colours) * len(BET_KINDS),
+                MONEY,
+                high=MONEY_CLIP,
+            )
         race = s["race"] or {}
-        f.scalar(race.get("unit"), 10.0)
+        f.scalar(race.get("unit"), 10.0, high=2.0)
         ranking = race.get("ranking") or []
         f.many(
             (1.0 + ranking.index(c) if c in ranking else 0.0 for c in colours), len(colours), 6.0
         )
         decks = s["decks"] or {}
-        f.many((decks.get(d, 0) for d in ("action", "target", "assistant", "horse")), 4, 20.0)
-        f.scalar(len(s["hand"] or []), 5.0)
-        f.scalar(s["bank"], 10 * MONEY)
+        f.many(
+            (decks.get(d, 0) for d in ("action", "target", "assistant", "horse")), 4, 20.0, high=5.0
+        )
+        f.scalar(len(s["hand"] or []), 5.0, high=3.0)
+        f.scalar(s["bank"], 10 * MONEY, high=MONEY_CLIP)
         f.flag(view["my_commitment"] is not None)
         f.flag(view["over"])
 

@@ -17,14 +17,17 @@ action cards and ticket totals (rotated, the seat first); the seat's own race ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import GameOptions
 from tote.core.moves import Move
-from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
-from tote.envs.games import first_state
+from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
+from tote.envs.games.start import first_state
 from tote.envs.observation import Features, WriterEncoder, rotate
 from tote.games.wetten.data import WINDOWS
 from tote.games.wetten.moves import (
@@ -40,12 +43,21 @@ from tote.games.wetten.moves import (
     SetTheStakes,
 )
 from tote.games.wetten.phases import DEAL, OVER, PLAY, REFILL, RESOLVE, SECOND, STAKES, WINDOW
+from tote.games.wetten.stakes import STEP
+from tote.games.wetten.state import WettenState
 
 GAME_ID = "wetten"
 GRID_DEFAULTS: dict[str, Any] = {"stake_units": (1, 2, 4)}
 PLACES = (1, 2, 3, 4)
 STAGES = (DEAL, WINDOW, STAKES, PLAY, REFILL, RESOLVE, SECOND, OVER)
 MONEY = 10_000.0
+Ticket = tuple[bool, str, int, int, bool]
+"""A grid ticket: Second Bet (or Set the Stakes), horse, place, multiple of the minimum
+stake, Long Odds on it."""
+MONEY_CLIP = 10.0
+"""Amounts are written in tens of thousands (the bank in millions) and clipped at 10
+(issue 30, fix 5); the other parts are bounded by the rules' numbers (tracks of up to
+200 fields, hands, cards) with room to spare, and clipped there too."""
 
 
 def _units(grid: dict[str, Any]) -> tuple[int, ...]:
@@ -62,6 +74,61 @@ def _units(grid: dict[str, Any]) -> tuple[int, ...]:
             f" to 100 (multiples of the minimum stake), not {units!r}"
         )
     return tuple(units)
+
+
+class WettenCatalogue(EntryCatalogue):
+    """The catalogue, with a mask of the ticket phases (WT 2, 5) that reads the ticket
+    rules for the grid's one-bet tickets (a stake of at least the minimum, in multiples
+    of 1000, within the cash, WT 2.3-2.4; the Long Odds mark on a horse now last, WT
+    8.8) instead of trying every action on the state, refusal by refusal, and that
+    resolves no grid entry where the legal moves hold no ticket (issue 24: the mask was
+    most of an AEC step). It is :class:`EntryCatalogue`'s mask, only sooner;
+    ``tests/envs/test_wetten_mask.py`` compares the two at every decision of seeded
+    games on every variant."""
+
+    def __init__(self, game_id: str, entries: Sequence[Entry], tickets: Sequence[Ticket]) -> None:
+        super().__init__(game_id, entries)
+        self.tickets = {i: t for i, t in zip(self._open, tickets, strict=True)}
+        """Each grid entry's ticket, by action index: the mask reads it without
+        resolving the entry (issue 24)."""
+
+    def mask(self, obs: Observation) -> Mask:
+        state = obs._state
+        legal = obs.legal_moves
+        if legal is not None:
+            if any(isinstance(move, SetTheStakes | SecondBet) for move in legal):
+                return super().mask(obs)
+            mask = np.zeros(self.size, dtype=np.int8)
+            for move in legal:
+                i = self._fixed.get(move)
+                if i is not None:
+                    mask[i] = 1
+            return mask  # the grid's entries stand for tickets only: none is legal here
+        if not isinstance(state, WettenState) or state.stage not in (STAKES, SECOND):
+            return super().mask(obs)
+        mask = np.zeros(self.size, dtype=np.int8)
+        kind = SetTheStakes if state.stage == STAKES else SecondBet
+        mask[self._fixed[kind(())]] = 1
+        seat = obs.seat
+        cash, minimum = state.cash[seat], state.min_stake
+        last = state.last_place() if state.long_odds[seat] else []
+        second = kind is SecondBet
+        shown = obs.view["state"]["minimum_stake"]  # what each entry resolves against
+        seen: set[tuple[str, int, int, bool]] = set()
+        for i, (on_second, horse, place, k, marked) in self.tickets.items():
+            if on_second != second:
+                continue
+            stake = k * shown
+            point = (horse, place, stake, marked)
+            if point in seen:
+                continue
+            seen.add(point)
+            if stake < minimum or stake % STEP or stake > cash:
+                continue
+            if marked and state.horse_index[horse] not in last:
+                continue
+            mask[i] = 1
+        return mask
 
 
 def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
@@ -85,10 +152,15 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
         return Entry(label, resolve=resolve)
 
     cells = [(h, p) for h in horses for p in PLACES]
+    tickets: list[Ticket] = [(False, h, p, k, False) for h, p in cells for k in units]
+    seconds: list[Ticket] = [
+        (True, h, p, k, lo) for h, p in cells for k in units for lo in (False, True)
+    ]
     entries = [Entry("Set the Stakes: an empty ticket", SetTheStakes(()))]
-    entries += [ticket(False, h, p, k, False) for h, p in cells for k in units]
+    entries += [ticket(*t) for t in tickets]
     entries.append(Entry("Second Bet: an empty ticket", SecondBet(())))
-    entries += [ticket(True, h, p, k, lo) for h, p in cells for k in units for lo in (False, True)]
+    entries += [ticket(*t) for t in seconds]
+    tickets += seconds
     entries += [Entry(f"lay race card {c}", PlayRaceCard(c)) for c in race_cards]
     entries.append(Entry("no race card (empty hand)", PlayRaceCard(None)))
     entries += [Entry(f"keep race card {c}", KeepCard(c)) for c in race_cards]
@@ -116,7 +188,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
             ]
         else:
             entries.append(Entry(f"play {card_id}", PlayActionCard(card_id)))
-    return EntryCatalogue(GAME_ID, entries)
+    return WettenCatalogue(GAME_ID, entries, tickets)
 
 
 def score(view: dict[str, Any], seat: int) -> float:
@@ -136,37 +208,42 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.scalar(s["race"], s["races"])
         f.one_hot(s["stage"], STAGES)
         f.one_hot(s["timing"], WINDOWS)
-        f.scalar(s["round"], 10.0)
+        f.scalar(s["round"], 10.0, high=2.0)
         f.scalar(s["minimum_stake"], MONEY)
         track = float(s["track"])
         for horse in s["horses"]:
-            f.scalar(horse["position"], track)
-            f.scalar(horse["field"], track)
-            f.scalar(horse["movement"], 10.0)
+            f.scalar(horse["position"], track, high=2.0)
+            f.scalar(horse["field"], track, high=2.0)
+            f.scalar(horse["movement"], 10.0, low=-3.0, high=3.0)
             f.one_hot(horse["place"], PLACES)
         f.one_hot(s["priority"], rotate(seats, seat))
         for name in ("cash", "card_price", "action_fee"):
-            f.many(rotate(s[name], seat), players, MONEY)
-        f.many(rotate(s["hand_sizes"], seat), players, 6.0)
-        f.many(rotate(s["action_counts"], seat), players, 3.0)
+            f.many(rotate(s[name], seat), players, MONEY, high=MONEY_CLIP)
+        f.many(rotate(s["hand_sizes"], seat), players, 6.0, high=3.0)
+        f.many(rotate(s["action_counts"], seat), players, 3.0, high=3.0)
         for ticket in rotate(s["tickets"], seat):
-            f.scalar(ticket["stakes_total"], MONEY)
-            f.scalar(ticket["second_total"], MONEY)
+            f.scalar(ticket["stakes_total"], MONEY, high=MONEY_CLIP)
+            f.scalar(ticket["second_total"], MONEY, high=MONEY_CLIP)
             f.flag(ticket["no_chance"])
         hand = s["hand"] or []
         totals = [0.0] * len(horses)
         for card in hand:
             for h, value in enumerate(card["values"][: len(horses)]):
                 totals[h] += value
-        f.many(totals, len(horses), 10.0)
-        f.scalar(len(hand), 6.0)
-        f.counts([c["id"] for c in s["action_cards"] or []], kinds)
+        f.many(totals, len(horses), 10.0, low=-5.0, high=5.0)
+        f.scalar(len(hand), 6.0, high=3.0)
+        f.counts([c["id"] for c in s["action_cards"] or []], kinds, high=5.0)
         own = s["tickets"][seat]
         for key in ("set_the_stakes", "second_bet"):
             grid = {(b["horse"], b["place"]): b["stake"] for b in own[key] or []}
-            f.many((grid.get((h, p), 0) for h in horses for p in PLACES), 4 * len(horses), MONEY)
-        f.scalar(s["bank"], 100 * MONEY)
-        f.scalar(s["pile"], 60.0)
+            f.many(
+                [grid.get((h, p), 0) for h in horses for p in PLACES],
+                4 * len(horses),
+                MONEY,
+                high=MONEY_CLIP,
+            )
+        f.scalar(s["bank"], 100 * MONEY, high=MONEY_CLIP)
+        f.scalar(s["pile"], 60.0, high=2.0)
         f.flag(view["my_commitment"] is not None)
         f.flag(view["over"])
 

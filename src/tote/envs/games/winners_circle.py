@@ -17,7 +17,7 @@ from typing import Any
 
 from tote.core.game import GameOptions
 from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
-from tote.envs.games import first_state
+from tote.envs.games.start import first_state
 from tote.envs.observation import Features, WriterEncoder, rotate
 from tote.games.winners_circle.data import SYMBOLS
 from tote.games.winners_circle.moves import MoveHorse, PlaceBet
@@ -29,6 +29,17 @@ GAME_ID = "winners-circle"
 GRID_DEFAULTS: dict[str, Any] = {}
 PHASES = (PREPARATION, FIRST_BETTOR, BETS, ROLL, MOVE, OVER)
 MONEY_SCALE = 1000.0
+MONEY_CLIP = 10.0
+"""Money is written in thousands and clipped at 10 (10,000: a bankroll of this size is
+out of reach in a game started with nothing; issue 30, fix 5)."""
+CARD_SCALE = 20.0
+"""A horse card's values are written as a share of 20 (the largest is 16)."""
+TRACK_BOUND = 0.5
+"""Progress, distance to the finish and the pace space are shares of the finish's
+progress, bounded at half a track either side (a horse runs a little past the finish
+or starts a little behind the start)."""
+HAND = 4.0
+"""The most chips a hand holds (WC 3.1; Hidden Bets 0, 1, 1, 2)."""
 
 
 def _horses(players: int, options: GameOptions) -> tuple[str, ...]:
@@ -71,20 +82,20 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         finish = float(s["finish_progress"])
         for horse in s["horses"]:
             card = horse["card"] or {}
-            f.many((card.get(symbol) for symbol in SYMBOLS), len(SYMBOLS), 10.0)
-            f.scalar(horse["progress"], finish)
-            f.scalar(horse["to_finish"], finish)
+            f.many((card.get(symbol) for symbol in SYMBOLS), len(SYMBOLS), CARD_SCALE)
+            f.scalar(horse["progress"], finish, low=-TRACK_BOUND, high=1 + TRACK_BOUND)
+            f.scalar(horse["to_finish"], finish, low=-TRACK_BOUND, high=1 + TRACK_BOUND)
             f.flag(horse["card"] is not None)
             f.flag(horse["space"] is not None)
             f.flag(horse["face_up"])
             f.one_hot(horse["finished"], PLACE_NAMES)
             f.flag(horse["pace_horse"])
-        f.scalar(s["pace_space"], finish)
+        f.scalar(s["pace_space"], finish, low=-TRACK_BOUND, high=1 + TRACK_BOUND)
         order = rotate(seats, seat)
         f.one_hot(s["first_bettor"], order)
         f.one_hot(s["roller"], order)
         f.one_hot(s["rolled"], SYMBOLS)
-        f.many(rotate(s["money"], seat), players, MONEY_SCALE)
+        f.many(rotate(s["money"], seat), players, MONEY_SCALE, high=MONEY_CLIP)
         for other in order:
             mine = {b["horse"]: b["chip"] for b in s["bets"] if b["seat"] == other}
             for name in horses:
@@ -92,10 +103,10 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
                 f.one_hot(mine.get(name, -1), chips)
             hand = s["chips"][other]
             if isinstance(hand, list):
-                f.counts(hand, chips)
+                f.counts(hand, chips, high=HAND)
                 f.scalar(len(hand), 4.0)
             else:
-                f.many((), len(chips))
+                f.many((), len(chips), high=HAND)
                 f.scalar(hand, 4.0)
         f.scalar(s["multiplier"], 4.0)
         f.scalar(s["deck_size"], 40.0)

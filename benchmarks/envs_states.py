@@ -1,0 +1,102 @@
+"""How heavy an OpenSpiel state of each game is to serialize (issue 30, fix 6).
+
+Run: .venv/bin/python benchmarks/envs_states.py [--repeat N] [GAME ...]
+
+For each game (default options, the default player count) it plays a seeded random
+game to its end to learn its length, then the same game to half that many OpenSpiel
+nodes (chance nodes included): a mid-game state. It prints the size of
+``state.serialize()`` and of ``pyspiel.serialize_game_and_state``, and the CPU time to
+serialize the state and to deserialize it (``game.deserialize_state`` and a first read,
+``current_player()``, since a state is replayed from its history when first read), the best of
+``--repeat`` runs, in milliseconds, raw and calibrated (``../shared/bench/calibrate.py``
+run in the same process: calibrated ms = ms x this machine's speed against the
+reference). It asserts nothing. Needs the ``openspiel`` extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pyspiel
+
+from tote.envs import openspiel
+
+ROOT = Path(__file__).resolve().parent.parent
+for shared in (ROOT.parent / "shared" / "bench", ROOT.parent.parent / "shared" / "bench"):
+    if (shared / "calibrate.py").exists():
+        sys.path.insert(0, str(shared))
+        break
+
+GAMES = ["winners-circle", "wits-and-wagers", "wetten", "horse-fever", "carcassonne"]
+
+
+step = openspiel.random_step
+
+
+def mid_game(game: Any, seed: int = 0) -> Any:
+    """The state halfway (in OpenSpiel nodes) through a seeded random game."""
+    whole = game.new_initial_state()
+    rng = random.Random(seed)
+    nodes = 0
+    while not whole.is_terminal():
+        step(whole, rng)
+        nodes += 1
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(nodes // 2):
+        step(state, rng)
+    return state
+
+
+def best_ms(work: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        work()
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("games", nargs="*", default=GAMES)
+    args = parser.parse_args()
+    if not 1 <= args.repeat <= 1000:
+        parser.error(f"--repeat is from 1 to 1000, not {args.repeat}")
+    unknown = sorted(set(args.games) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown games {unknown}; games: {', '.join(GAMES)}")
+    from calibrate import REFERENCE_OPS, ops_per_second
+
+    speed = ops_per_second() / REFERENCE_OPS
+    print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
+    print("calibrated ms = ms x that, comparable across runs and days")
+    print(
+        f"{'game':<17}{'players':>8}{'nodes':>7}{'state B':>9}{'with game B':>12}"
+        f"{'ser ms':>9}{'cal':>7}{'deser ms':>10}{'cal':>7}"
+    )
+    for game_id in args.games:
+        game = pyspiel.load_game(openspiel.short_name(game_id))
+        state = mid_game(game)
+        text = state.serialize()
+        both = pyspiel.serialize_game_and_state(game, state)
+        ser = best_ms(state.serialize, args.repeat)
+        deser = best_ms(
+            lambda text=text, game=game: game.deserialize_state(text).current_player(),
+            args.repeat,
+        )
+        print(
+            f"{game_id:<17}{game.num_players():>8}{len(state.history()):>7}{len(text):>9,}"
+            f"{len(both):>12,}{ser:>9.3f}{ser * speed:>7.3f}{deser:>10.3f}{deser * speed:>7.3f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -95,7 +95,10 @@ def test_bots_are_cycled_over_the_seats() -> None:
     [
         ({"game": "nope"}, "unknown game 'nope'"),
         ({"players": 9}, "2 to 6 players"),
-        ({"bots": ["nope"]}, "bots: best-ev, ismcts, odds, random"),
+        (
+            {"bots": ["nope"]},
+            "bots: best-ev, casual, easy, hard, ismcts, normal, odds, random, strong",
+        ),
         ({"variants": ["nope"]}, "no variant 'nope'"),
         ({"options": {"nope": 1}}, "option 'nope'"),
         ({"options": {"horse_cards_file": "/no/such/file.json"}}, "cannot read data file"),
@@ -119,7 +122,11 @@ def test_bot_registry_merges_random_with_the_games_bots() -> None:
 
 
 def test_unknown_bot_names_the_known_ones() -> None:
-    with pytest.raises(OptionsError, match=r"no bot 'clever'; bots: best-ev, ismcts, odds, random"):
+    with pytest.raises(
+        OptionsError,
+        match=r"no bot 'clever'; bots: best-ev, casual, easy, hard, ismcts, normal, odds, random,"
+        r" strong",
+    ):
         get_bot(get_game(WC), "clever")
     with pytest.raises(OptionsError, match="no bot named"):
         parse_bot_names(get_game(WC), " , ")

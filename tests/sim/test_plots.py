@@ -89,9 +89,12 @@ def test_finishes_has_one_series_per_place() -> None:
     assert [round(p.get_height(), 3) for p in bars[0]] == [round(10 / 30, 3), round(2 / 30, 3)]
 
 
-def test_scores_has_one_histogram_per_seat() -> None:
-    """Issue 14, 4: score distributions from the rows of simulate --out."""
-    assert containers("scores", ROWS)[0] == 2
+def test_scores_has_one_box_per_seat() -> None:
+    """Issue 14, 4 and issue 29 (plots: "distributions (box or ECDF) for scores"): one
+    box per seat, its axes with units."""
+    ax = figure("scores", ROWS).axes[0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["seat 1\nrandom", "seat 2\nrandom"]
+    assert ax.get_ylabel() == "final score (money)" and ax.get_xlabel()
 
 
 def test_sweep_has_a_curve_per_seat_and_other_axis_value() -> None:

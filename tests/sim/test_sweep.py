@@ -116,6 +116,8 @@ def test_sweep_cli_reports_each_cell_and_plots(tmp_path: Path) -> None:
             ["--option", "starting_money=0,1", "--plot", "{tmp}/no/such/dir/x.png"],
             "no such directory",
         ),
+        (["--option", "starting_money=1," + "[" * 5000], "nested too deeply"),
+        (["--option", "starting_money=1," + "9" * 5000], "a number too long to read"),
     ],
 )
 def test_sweep_cli_refuses_in_one_line_and_writes_nothing(

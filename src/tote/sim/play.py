@@ -11,9 +11,9 @@ import gc
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
-from tote.bots import make_bot
+from tote.bots import Budget, make_bot
 from tote.core.bot import Bot, Observation, RandomBot
 from tote.core.errors import IllegalMove, OptionsError, ToteError
 from tote.core.game import Game, GameOptions
@@ -62,17 +62,22 @@ def play_bots(
 
 
 def play_state(
-    game: Game, options: GameOptions, bot_names: Sequence[str], seed: int
+    game: Game,
+    options: GameOptions,
+    bot_names: Sequence[str],
+    seed: int,
+    budget: Budget | None = None,
 ) -> tuple[State, int, int]:
     """Play one bot-only game straight on a State (no move log): the finished state,
     the number of moves the seats made and the number of chance moves.
 
     Moves the state itself generated (chance draws, the core random bot's
     picks) skip the second check (:meth:`State.apply_unchecked`); every other
-    bot's move is checked like a player's.
+    bot's move is checked like a player's. Search bots think within ``budget`` when
+    one is given (issue 25).
     """
     with collector_paused():
-        return _play_state(game, options, bot_names, seed)
+        return _play_state(game, options, bot_names, seed, budget)
 
 
 @contextmanager
@@ -96,14 +101,26 @@ def collector_paused() -> Iterator[None]:
 
 
 def _play_state(
-    game: Game, options: GameOptions, bot_names: Sequence[str], seed: int
+    game: Game,
+    options: GameOptions,
+    bot_names: Sequence[str],
+    seed: int,
+    budget: Budget | None = None,
 ) -> tuple[State, int, int]:
     state = game.new_state(options, len(bot_names))
-    bots = [make_bot(game, name, seed, seat) for seat, name in enumerate(bot_names)]
+    bots = [
+        make_bot(game, name, seed, seat, learned=True, budget=budget)
+        for seat, name in enumerate(bot_names)
+    ]
     # RandomBot.choose(obs) is obs.random_move(bot.rng): the same draw, minus building
     # an Observation. Seats played by other bots have no stream here (None).
     random_streams = [bot.rng if type(bot) is RandomBot else None for bot in bots]
     rng = random.Random(seed)
+    if all(stream is not None for stream in random_streams):
+        # every seat a random bot: the game's quiet loop, if it has one (issue 24, 2)
+        counts = state.play_random(rng, cast("list[random.Random]", random_streams))
+        if counts is not None:
+            return state, *counts
     # Bound once: a game is hundreds of moves, each a turn, a pick and a step.
     turn_now, random_move, step = state.turn, state.random_move, state.apply_unchecked
     moves = chance = 0
@@ -139,13 +156,23 @@ def play_bots_recorded(
     return result, match.record()
 
 
-def play_match(game: Game, options: GameOptions, bot_names: Sequence[str], seed: int) -> Match:
-    """Play one bot-only game through a Match (its log becomes the record)."""
+def play_match(
+    game: Game,
+    options: GameOptions,
+    bot_names: Sequence[str],
+    seed: int,
+    budget: Budget | None = None,
+) -> Match:
+    """Play one bot-only game through a Match (its log becomes the record); search bots
+    think within ``budget`` when one is given (issue 25)."""
     players = [
         PlayerEntry(name=f"Player {seat + 1}", bot=name) for seat, name in enumerate(bot_names)
     ]
     match = Match(game, players, options, seed)
-    bots = [make_bot(game, name, seed, seat) for seat, name in enumerate(bot_names)]
+    bots = [
+        make_bot(game, name, seed, seat, learned=True, budget=budget)
+        for seat, name in enumerate(bot_names)
+    ]
     state = match.state
     while True:
         seats = state.turn().seats

@@ -1,15 +1,26 @@
 """Plots of simulation results with matplotlib: ``tote plot RESULTS --kind K`` and
 ``--plot FILE`` on ``tote sweep`` and ``tote tournament``.
 
-Kinds (each figure has one axes; its *series* are the axes' containers, which the
-tests count):
+Kinds (each figure has one axes, but ``lengths``, one per measure; its *series* are
+the axes' containers, which the tests count). Every figure is titled with the game's
+title, has units on every axis, and win shares have the even share 1/N drawn as a
+reference line (issue 29, Fix: plots):
 
-- ``winrates``: each seat's (or, for a tournament, each bot's) win rate with its 95%
-  Wilson interval; one series. From ``simulate --json`` or ``tournament --json``.
-- ``scores``: the final score distribution of each seat; one series per seat. From a
-  table of rows, ``simulate --out FILE.csv|.parquet``.
-- ``finishes``: how often each horse finishes in each place (Winner's Circle,
-  Wetten!, Horse Fever); one series per place. From ``simulate --json``.
+- ``winrates``: each seat's win rate with its 95% Wilson interval, or each bot's when
+  the bots rotated (``--rotate``: a seat then holds every bot in turn) or for a
+  tournament (with its rating and the rating's bootstrap interval); one series. From
+  ``simulate --json`` or ``tournament --json``.
+- ``scores``: the final score distribution of each seat, as box plots; from a table
+  of rows, ``simulate --out FILE.csv|.parquet``.
+- ``lengths``: the distribution of the game's length (moves, chance moves, rounds)
+  as box plots; from a table of rows.
+- ``finishes``: each horse's share of races finished in each place, with 95% Wilson
+  intervals (Winner's Circle, Wetten!, Horse Fever); one series per place.
+- ``odds``: Horse Fever's win and show shares by the odds row before the race.
+- ``game``: the game's own numbers (docs/simulation.md, "Each game's numbers") as a
+  chart: what each Winner's Circle payment pays per bet, how often each Wits & Wagers
+  slot wins, each Wetten! ticket's return per unit staked, Horse Fever's VP by
+  source, Carcassonne's points by feature.
 - ``sweep``: each seat's win rate (with its interval) across the first option swept
   over several values (or the bot line-ups); one series per seat and per value of
   the other axes. From ``sweep --json``.
@@ -28,23 +39,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tote.core.errors import ToteError
+from tote.sim.stopping import signals_stop_runs
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-KINDS = ("winrates", "scores", "finishes", "sweep")
+KINDS = ("winrates", "scores", "lengths", "finishes", "odds", "game", "sweep")
 FORMATS = (".png", ".svg")
 EXTRA = "pip install 'tote[lab]'"
 MAX_RESULTS_BYTES = 512 * 1024 * 1024
-
-FINISHES: dict[str, tuple[str, tuple[str, ...], str]] = {
-    "winners-circle": ("horse", ("win", "place", "show", "last"), "horse"),
-    "wetten": ("horse", ("1st", "2nd", "3rd", "4th"), "horse"),
-    "horse-fever": ("colour", ("win", "show"), "colour"),
-}
-"""Per game: the group of its numbers (:mod:`tote.sim.games`) holding each horse's
-finishes, the places counted, and the group of ``runs`` (none: the places' count)."""
 
 
 def _pyplot() -> Any:
@@ -77,8 +81,9 @@ def save(fig: Figure, path: Path) -> None:
     plt = _pyplot()
     temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
-        fig.savefig(temporary, format=path.suffix.lower()[1:], dpi=100)
-        os.replace(temporary, path)
+        with signals_stop_runs():  # SIGTERM or SIGHUP: the finally below still runs
+            fig.savefig(temporary, format=path.suffix.lower()[1:], dpi=100)
+            os.replace(temporary, path)
     except OSError as exc:
         raise ToteError(f"{path}: {exc.strerror or exc}") from None
     finally:
@@ -137,24 +142,54 @@ def figure(kind: str, data: Any) -> Figure:
 
 
 def _figure(kind: str, data: Any) -> Figure:
-    if kind == "scores":
+    if kind in ("scores", "lengths"):
         if not isinstance(data, list):
-            raise ToteError("--kind scores needs a table of rows (simulate --out FILE.csv)")
-        return scores_figure(data)
+            raise ToteError(f"--kind {kind} needs a table of rows (simulate --out FILE.csv)")
+        return scores_figure(data) if kind == "scores" else lengths_figure(data)
     if not isinstance(data, dict):
         raise ToteError(f"--kind {kind} needs a JSON results file (--json), not a table")
     if kind == "sweep":
         return sweep_figure(data)
-    if kind == "finishes":
-        return finishes_figure(data)
+    if kind in ("finishes", "odds", "game"):
+        from tote.sim import plots_game
+
+        return plots_game.FIGURES[kind](data)
     return winrates_figure(data)
 
 
-def _axes(title: str, ylabel: str) -> tuple[Figure, Axes]:
+def game_title(game_id: Any) -> str:
+    """The game's title (``Winner's Circle``) for a figure; its id if unknown."""
+    from tote.core.errors import ToteError as Unknown
+    from tote.core.registry import get_game
+
+    try:
+        return get_game(str(game_id)).title
+    except Unknown:
+        return str(game_id)
+
+
+def even_share(ax: Axes, players: int | None) -> None:
+    """The share every seat would win if none had an edge: 1/N, a dashed line."""
+    if players:
+        ax.axhline(1 / players, color="#888888", linestyle="--", linewidth=1, zorder=0)
+        ax.annotate(
+            f"1/{players} = {1 / players:.0%}",
+            (1.0, 1 / players),
+            xycoords=("axes fraction", "data"),
+            xytext=(-4, 3),
+            textcoords="offset points",
+            ha="right",
+            color="#666666",
+            fontsize="small",
+        )
+
+
+def _axes(title: str, ylabel: str, xlabel: str = "") -> tuple[Figure, Axes]:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     ax.set_title(title)
     ax.set_ylabel(ylabel)
+    ax.set_xlabel(xlabel)
     return fig, ax
 
 
@@ -171,81 +206,117 @@ def _need(data: Mapping[str, Any], key: str, what: str) -> Any:
 
 
 # ------------------------------------------------------------------ kinds
+def _rating_interval(entry: Mapping[str, Any]) -> str:
+    bounds = entry.get("rating_interval")
+    return f"\n({bounds['low']:.0f}-{bounds['high']:.0f})" if bounds else ""
+
+
 def winrates_figure(data: Mapping[str, Any]) -> Figure:
-    """Win rates with 95% intervals: per bot for a tournament, else per seat."""
+    """Win rates with 95% intervals: per bot for a tournament or when the bots rotated
+    (a rotated seat holds every bot in turn, so its rate is no bot's), else per seat."""
+    title = game_title(data.get("game"))
     if data.get("tournament"):
         entries = [
-            (f"{e['bot']}\nrating {e['rating']:.0f}", e["win_rate"]) for e in data["bots_stats"]
+            (f"{e['bot']}\nrating {e['rating']:.0f}{_rating_interval(e)}", e["win_rate"])
+            for e in data["bots_stats"]
         ]
-        title = f"{data['game']}: win rate per bot ({data['players']} seats)"
+        title += f": win rate per bot ({data['players']} seats)"
+        xlabel = "bot (rating on the Elo scale, 95% interval)"
+    elif data.get("rotate") and data.get("bots_stats"):
+        entries = [
+            (f"{e['bot']}\n{e['games']} seat-games", e["win_rate"]) for e in data["bots_stats"]
+        ]
+        title += f": win rate per bot, bots rotated ({data['games']} games)"
+        xlabel = "bot (over every seat it held)"
     else:
         seats = _need(data, "seats", "give the --json of tote simulate or tote tournament")
         entries = [(f"seat {s['seat']}\n{s['bot']}", s["win_rate"]) for s in seats]
-        title = f"{data['game']}: win rate per seat ({data['games']} games)"
-    fig, ax = _axes(title, "win rate (95% interval)")
+        title += f": win rate per seat ({data['games']} games)"
+        xlabel = "seat (bot)"
+    fig, ax = _axes(title, "win rate (% of games, 95% interval)", xlabel)
     values = [w["value"] for _, w in entries]
     errors = [
         [w["value"] - w["low"] for _, w in entries],
         [w["high"] - w["value"] for _, w in entries],
     ]
     ax.bar([label for label, _ in entries], values, yerr=errors, capsize=4, color="#4878a8")
-    ax.set_ylim(0, max(1e-9, *(w["high"] for _, w in entries)) * 1.15)
+    players = data.get("players")
+    even_share(ax, players)
+    top = max(1e-9, *(w["high"] for _, w in entries), 1 / players if players else 0)
+    ax.set_ylim(0, min(1.0, top * 1.15))
     ax.yaxis.set_major_formatter(_percent())
     return fig
+
+
+def _seats(rows: Sequence[Mapping[str, Any]]) -> list[int]:
+    return sorted(
+        int(k.split("_")[1]) for k in rows[0] if k.startswith("score_") and k[6:].isdigit()
+    )
 
 
 def scores_figure(rows: Sequence[Mapping[str, Any]]) -> Figure:
-    """One histogram of final scores per seat (columns ``score_1``, ``score_2``, ...)."""
+    """The final score distribution of each seat (columns ``score_1``, ...): box plots
+    (median, quartiles, whiskers at 1.5 IQR, mean as a triangle)."""
     if not rows:
         raise ToteError("the table has no rows")
-    seats = sorted(
-        int(k.split("_")[1]) for k in rows[0] if k.startswith("score_") and k[6:].isdigit()
-    )
+    seats = _seats(rows)
     if not seats:
         raise ToteError("the table has no score_<seat> columns (simulate --out writes them)")
     game = rows[0].get("game", "")
-    fig, ax = _axes(f"{game}: final scores per seat ({len(rows)} games)", "games")
-    data = [[row[f"score_{s}"] for row in rows] for s in seats]
-    labels = [f"seat {s} ({rows[0].get(f'bot_{s}', '')})" for s in seats]
-    ax.hist(data, bins=min(30, max(5, len(rows) // 10)), label=labels, histtype="bar")
-    ax.set_xlabel("final score")
-    ax.legend()
-    return fig
-
-
-def finishes_figure(data: Mapping[str, Any]) -> Figure:
-    """Each horse's share of races finished in each place, one series per place."""
-    game = _need(data, "game", "give the --json of tote simulate")
-    if game not in FINISHES:
-        raise ToteError(f"{game} has no horses: --kind finishes is for {', '.join(FINISHES)}")
-    stats = data.get("game_stats") or data.get("game_numbers")
-    if not stats:
-        raise ToteError("the results have no game numbers (the --json of tote simulate)")
-    group, places, _ = FINISHES[game]
-    counts: dict[str, dict[str, int]] = stats["counts"].get(group, {})
-    runs: dict[str, int] = stats["counts"].get("runs", {}).get(group, {})
-    order = [h for h in stats.get("order", {}).get(group, []) if h in counts]
-    horses = order + [h for h in counts if h not in order]
+    unit = SCORE_UNITS.get(str(game), "points")
     fig, ax = _axes(
-        f"{game}: finishes per {group} ({data.get('games', '?')} games)", "share of races"
+        f"{game_title(game)}: final scores per seat ({len(rows)} games)",
+        f"final score ({unit})",
+        "seat (bot)",
     )
-    width = 0.8 / len(places)
-    for k, place in enumerate(places):
-        shares = []
-        for horse in horses:
-            n = runs.get(horse) or counts[horse].get("races") or sum(counts[horse].values())
-            shares.append(counts[horse].get(place, 0) / n if n else 0.0)
-        ax.bar(
-            [i + (k - (len(places) - 1) / 2) * width for i in range(len(horses))],
-            shares,
-            width,
-            label=place,
-        )
-    ax.set_xticks(range(len(horses)), horses)
-    ax.set_ylim(0, ax.get_ylim()[1] * 1.15)
-    ax.yaxis.set_major_formatter(_percent())
-    ax.legend(ncols=len(places), loc="upper center")
+    rotated = any(row.get(f"bot_{s}") != rows[0].get(f"bot_{s}") for row in rows for s in seats)
+    if rotated:  # a seat held every bot in turn: one box per bot (issue 29, Fix)
+        by_bot: dict[str, list[Any]] = {}
+        for row in rows:
+            for s in seats:
+                by_bot.setdefault(str(row[f"bot_{s}"]), []).append(row[f"score_{s}"])
+        labels = sorted(by_bot)
+        data = [by_bot[name] for name in labels]
+        ax.set_title(f"{game_title(game)}: final scores per bot, bots rotated ({len(rows)} games)")
+        ax.set_xlabel("bot (over every seat it held)")
+    else:
+        data = [[row[f"score_{s}"] for row in rows] for s in seats]
+        labels = [f"seat {s}\n{rows[0].get(f'bot_{s}', '')}" for s in seats]
+    ax.boxplot(data, tick_labels=labels, showmeans=True)
     return fig
+
+
+LENGTHS = (("moves", "seats' moves"), ("chance_moves", "chance moves"), ("rounds", "rounds"))
+
+
+def lengths_figure(rows: Sequence[Mapping[str, Any]]) -> Figure:
+    """The game's length per game: moves, chance moves and rounds, one box plot each."""
+    if not rows:
+        raise ToteError("the table has no rows")
+    measures = [(k, name) for k, name in LENGTHS if rows[0].get(k) is not None]
+    if not measures:
+        raise ToteError("the table has no moves column (simulate --out writes it)")
+    plt = _pyplot()
+    fig, axes = plt.subplots(1, len(measures), figsize=(7, 4), layout="constrained")
+    axes = list(axes) if len(measures) > 1 else [axes]
+    game = rows[0].get("game", "")
+    fig.suptitle(f"{game_title(game)}: game length ({len(rows)} games)")
+    for ax, (key, name) in zip(axes, measures, strict=True):
+        ax.boxplot([[row[key] for row in rows if row.get(key) is not None]], showmeans=True)
+        ax.set_xticks([1], [name])
+        ax.set_ylabel(f"{name} per game")
+    drawn: Figure = fig
+    return drawn
+
+
+SCORE_UNITS = {
+    "winners-circle": "money",
+    "wits-and-wagers": "points",
+    "wetten": "money",
+    "horse-fever": "victory points",
+    "carcassonne": "points",
+}
+"""What a final score counts in each game."""
 
 
 def sweep_figure(data: Mapping[str, Any]) -> Figure:
@@ -280,8 +351,8 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
             label = " ".join([who if len(data["bots"]) == 1 else f"seat {seat['seat']}", *rest])
             series.setdefault(label, []).append((x, seat["win_rate"]))
     fig, ax = _axes(
-        f"{data['game']}: win rate per seat ({data.get('games', '?')} games per cell)",
-        "win rate (95% interval)",
+        f"{game_title(data['game'])}: win rate per seat ({data.get('games', '?')} games per cell)",
+        "win rate (% of games, 95% interval)",
     )
     positions = (
         [float(v) for v in grid[axis]] if axis is not None and numeric else list(range(len(xs)))
@@ -297,7 +368,8 @@ def sweep_figure(data: Mapping[str, Any]) -> Figure:
         ax.errorbar(px, ys, yerr=err, marker="o", capsize=3, label=label, linestyle=line)
     if not numeric:
         ax.set_xticks(positions, xs)
-    ax.set_xlabel(axis or "bots")
+    ax.set_xlabel(f"{axis} (option value)" if axis else "bot line-up")
+    even_share(ax, data.get("players"))
     ax.yaxis.set_major_formatter(_percent())
     ax.legend(fontsize="small")
     return fig

@@ -57,12 +57,19 @@ def check_writable(path: Path, what: str) -> None:
 def run_file(save: Path, game_id: str, seed: int, games: int) -> Path:
     """Where ``--save`` puts a batch's records: ``save`` itself if it names a
     ``.jsonl.gz`` file, else ``save/<game>-<first seed>-<last seed>.jsonl.gz`` (the
-    directory is made if need be)."""
+    directory is made if need be).
+
+    A name with a file suffix (``x.zip``, ``x.json``) that is not an existing
+    directory is refused rather than made a directory of that name (issue 29, Fix)."""
     if save.name.endswith(RUN_SUFFIX):
         check_writable(save, "--save")
         return save
-    if save.suffix in (".json", ".gz", ".jsonl", ".csv", ".parquet"):
-        raise ToteError(f"--save {save}: give a directory or a FILE{RUN_SUFFIX}")
+    if save.exists() and not save.is_dir():
+        raise ToteError(f"--save {save}: is a file; give a directory or a FILE{RUN_SUFFIX}")
+    if save.suffix and not save.is_dir():
+        raise ToteError(
+            f"--save {save}: not a {RUN_SUFFIX} name; give a directory or a FILE{RUN_SUFFIX}"
+        )
     try:
         save.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -108,6 +115,12 @@ def _open_text(path: Path) -> IO[str]:
             compressed = probe.read(2) == GZIP_MAGIC
         if compressed:
             return gzip.open(path, "rt", encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror}") from None
+    if path.name.endswith(".gz"):
+        what = "run file" if is_run_file(path) else "record"
+        raise RecordError(f"{path} is not a gzip {what}: it does not start as gzip files do")
+    try:
         return path.open(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tote.bots import get_bot
+from tote.bots import Budget, bot_factory
 from tote.core.errors import OptionsError
 from tote.core.game import Game, GameOptions
 from tote.core.moves import CHANCE
@@ -40,6 +40,7 @@ from tote.sim.play import play_bots_recorded as play_bots_recorded
 from tote.sim.play import random_match as random_match
 from tote.sim.record_files import RecordsWriter, RowFile, run_file
 from tote.sim.stats import SimSummary, Tally
+from tote.sim.stopping import signals_stop_runs
 from tote.sim.table import FrameCollector, RowsWriter, check_out
 
 if TYPE_CHECKING:
@@ -87,6 +88,8 @@ class GameSpec:
     options: GameOptions
     rotate: bool = False
     record: bool = False
+    budget: Budget | None = None
+    """The search bots' budget per decision (``--think``, ``--iterations``; issue 25)."""
 
     def bots_of(self, index: int) -> tuple[str, ...]:
         """The bots of game ``index``: the batch's seats, turned by ``index`` seats when
@@ -119,14 +122,14 @@ def _row(spec: GameSpec, index: int, game: Game, stats: GameStats | None) -> Gam
     record: bytes | None = None
     if spec.record:
         with collector_paused():
-            match = play_match(game, spec.options, bots, seed)
+            match = play_match(game, spec.options, bots, seed, spec.budget)
         state = match.state
         moves = sum(1 for actor, _ in match.moves if actor != CHANCE)
         chance = len(match.moves) - moves
         line = match.record().model_dump_json().encode("utf-8") + b"\n"
         record = gzip.compress(line, compresslevel=6, mtime=0)
     else:
-        state, moves, chance = play_state(game, spec.options, bots, seed)
+        state, moves, chance = play_state(game, spec.options, bots, seed, spec.budget)
     result = state.result()
     assert result is not None, "a game whose turn is over must have a result"
     columns = stats.columns(state) if stats is not None else {}
@@ -172,6 +175,11 @@ class SimPlan:
     """The table of rows to write (.parquet or .csv)."""
     rotate: bool = False
     """Turn the bots one seat further each game, to tell seat order from bot strength."""
+    record: bool = False
+    """Keep every game's record in its row even without ``save`` (the balance report
+    replays them, issue 29)."""
+    budget: Budget | None = None
+    """The search bots' budget per decision (``--think``, ``--iterations``; issue 25)."""
 
     @property
     def spec(self) -> GameSpec:
@@ -182,7 +190,8 @@ class SimPlan:
             bots=self.bots,
             options=self.options,
             rotate=self.rotate,
-            record=self.save is not None,
+            record=self.save is not None or self.record,
+            budget=self.budget,
         )
 
 
@@ -198,6 +207,7 @@ def plan_games(
     save: Path | None = None,
     out: Path | None = None,
     rotate: bool = False,
+    budget: Budget | None = None,
 ) -> SimPlan:
     """Check a batch's settings; refusals (unknown game, bot, variant or option, bad
     player count, unreadable data file, a file that cannot be written) are
@@ -214,13 +224,15 @@ def plan_games(
         raise OptionsError(f"at most {MAX_GAMES:,} games in one batch, not {games:,}")
     bot_names = seat_bots(list(bots), players)
     for name in set(bot_names):
-        get_bot(game, name)
+        bot_factory(game, name)
     opts = game.options(options, variants)
     game.new_state(opts, players)  # options that only fail when a game starts (data files)
     save_file = None if save is None else run_file(save, game.id, seed, games)
     if out is not None:
         check_out(out)
-    return SimPlan(game, players, games, seed, bot_names, opts, save_file, out, rotate)
+    return SimPlan(
+        game, players, games, seed, bot_names, opts, save_file, out, rotate, budget=budget
+    )
 
 
 RowSink = Callable[[GameRow], None]
@@ -265,12 +277,35 @@ def run_plan(
     Rows reach the summary, the plan's files and ``sinks`` in game order, one at a
     time, and are then dropped. The files are written to temporary files beside
     their names and renamed when the batch is over: a refusal or an interruption
-    leaves nothing half-written behind.
+    leaves nothing half-written behind; SIGTERM and SIGHUP interrupt it as Ctrl+C
+    does (:mod:`tote.sim.stopping`).
     """
     check_workers(workers)
     tally = Tally(plan.game.id, plan.players, plan.bots, plan.rotate)
     files: list[RowFile] = []
     start = time.perf_counter()
+    with signals_stop_runs():
+        _play_into(plan, tally, files, progress, workers, ray, sinks)
+    elapsed = time.perf_counter() - start
+    return tally.summary(
+        seed=plan.seed,
+        variants=tuple(plan.game.active_variants(plan.options)),
+        options=plan.options.model_dump(),
+        elapsed=elapsed,
+        workers=1 if ray is not None else min(workers, max(plan.games, 1)),
+        ray=ray is not None,
+    )
+
+
+def _play_into(
+    plan: SimPlan,
+    tally: Tally,
+    files: list[RowFile],
+    progress: Progress | None,
+    workers: int,
+    ray: str | None,
+    sinks: Sequence[RowSink],
+) -> None:
     try:
         if plan.save is not None:
             files.append(RecordsWriter(plan.save))
@@ -290,15 +325,6 @@ def run_plan(
         for file in files:
             file.abort()
         raise
-    elapsed = time.perf_counter() - start
-    return tally.summary(
-        seed=plan.seed,
-        variants=tuple(plan.game.active_variants(plan.options)),
-        options=plan.options.model_dump(),
-        elapsed=elapsed,
-        workers=1 if ray is not None else min(workers, max(plan.games, 1)),
-        ray=ray is not None,
-    )
 
 
 def run_games(
@@ -315,14 +341,16 @@ def run_games(
     rotate: bool = False,
     workers: int = 1,
     ray: str | None = None,
-    progress: Progress | None = None,
+    progress: Progress | bool | None = None,
 ) -> SimSummary:
     """Play ``games`` bot-only games and summarise them per seat, per bot and per game.
 
     ``bots`` names one bot per seat (cycled if shorter). ``save`` keeps every
     game's record in one compressed run file; ``out`` writes one row per game
     (.parquet or .csv). Refusals happen before any game is played (see
-    :func:`plan_games`).
+    :func:`plan_games`). ``progress=True`` shows a progress bar (in a notebook's cell
+    in Jupyter, on stderr elsewhere; :mod:`tote.sim.progress`); a function is called
+    with (games done, games in all) after every game.
     """
     plan = plan_games(
         game,
@@ -336,7 +364,12 @@ def run_games(
         out=out,
         rotate=rotate,
     )
-    return run_plan(plan, progress, workers=workers, ray=ray)
+    if progress is True:
+        from tote.sim.progress import default_console, game_progress
+
+        with game_progress(default_console(), plan.game.id, games) as advance:
+            return run_plan(plan, lambda done, _: advance(done), workers=workers, ray=ray)
+    return run_plan(plan, progress or None, workers=workers, ray=ray)
 
 
 def games_frame(
@@ -351,9 +384,11 @@ def games_frame(
     rotate: bool = False,
     workers: int = 1,
     ray: str | None = None,
+    progress: bool = False,
 ) -> polars.DataFrame:
     """The rows ``tote simulate --out`` writes, as a polars DataFrame (for notebooks):
-    one row per game, the columns of :mod:`tote.sim.table`. Needs ``tote[lab]``."""
+    one row per game, the columns of :mod:`tote.sim.table`. Needs ``tote[lab]``.
+    ``progress=True`` shows a progress bar as :func:`run_games` does."""
     plan = plan_games(
         game,
         players,
@@ -365,5 +400,13 @@ def games_frame(
         rotate=rotate,
     )
     collector = FrameCollector(plan.game.id, plan.options.model_dump())
-    run_plan(plan, workers=workers, ray=ray, sinks=[collector])
+    if progress:
+        from tote.sim.progress import default_console, game_progress
+
+        with game_progress(default_console(), plan.game.id, games) as advance:
+            run_plan(
+                plan, lambda done, _: advance(done), workers=workers, ray=ray, sinks=[collector]
+            )
+    else:
+        run_plan(plan, workers=workers, ray=ray, sinks=[collector])
     return collector.frame()

@@ -11,8 +11,8 @@ of games, and the summary is the same whatever the number of workers that played
   the interval treats them as independent, which they are not quite when one bot
   plays several seats of the same game.
 - **Seat order**: the win rate by seat position, and a chi-square test of "every
-  seat wins equally often" on the seats' win counts (exact for games with one
-  winner; shared wins make it approximate). With the same bot on every seat, or
+  seat wins equally often" on the seats' win counts (the usual large-sample p for
+  games with one winner; shared wins make it only a guide). With the same bot on every seat, or
   with ``rotate`` (every bot in every seat in turn), a small p-value is the seat's
   effect; with fixed different bots it mixes seat and bot.
 """
@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from tote.core.errors import ToteError
 from tote.core.tote_board import Estimate, wilson
+from tote.sim.finishes import finish_shares
 from tote.sim.game_stats import ROUNDS, GameAccumulator, StatTable, game_stats
 
 if TYPE_CHECKING:
@@ -129,9 +131,10 @@ class SeatOrder:
     chi2: float
     """Chi-square of the seats' win counts against equal shares."""
     dof: int
-    p_value: float
+    p_value: float | None
     """How likely a spread of wins at least this uneven is if every seat wins equally
-    often; small (say below 0.01) means the seat order matters."""
+    often; small (say below 0.01) means the seat order matters. None without scipy
+    (``pip install 'tote[lab]'``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,22 +147,16 @@ class SeatOrder:
         }
 
 
-def chi2_survival(x: float, dof: int) -> float:
-    """P(X >= x) for a chi-square variable with ``dof`` (>= 1) degrees of freedom, in
-    closed form: a finite sum for even ``dof``, erfc plus a finite sum for odd."""
-    if x <= 0:
-        return 1.0
-    half = x / 2
-    if dof % 2 == 0:
-        term, total = 1.0, 1.0
-        for i in range(1, dof // 2):
-            term *= half / i
-            total += term
-        return min(1.0, math.exp(-half) * total)
-    total = math.erfc(math.sqrt(half))
-    for i in range(1, (dof + 1) // 2):
-        total += math.exp((i - 0.5) * math.log(half) - half - math.lgamma(i + 0.5))
-    return min(1.0, total)
+def chi2_survival(x: float, dof: int) -> float | None:
+    """P(X >= x) for a chi-square variable with ``dof`` degrees of freedom, from
+    ``scipy.stats`` (issue 29); None when scipy (the lab extra) is not installed, so a
+    run still plays and reports everything else."""
+    from tote.sim.scistats import chi2_survival as survival
+
+    try:
+        return survival(x, dof)
+    except ToteError:
+        return None
 
 
 def seat_order(seats: Sequence[SeatStats], *, rotated: bool, same_bots: bool) -> SeatOrder:
@@ -205,6 +202,10 @@ class SimSummary:
     """The game's own numbers (its accumulator's ``to_json()``); None without stats."""
     game_tables: tuple[StatTable, ...] = ()
     rotate: bool = False
+    no_winner: int = 0
+    """Games nobody won (e.g. every Horse Fever player eliminated); issue 29."""
+    winner_score: Spread | None = None
+    """The winning score of every game with a winner (the best of a shared win)."""
     elapsed: float = field(default=0.0, compare=False)
     """Wall-clock seconds for the whole batch."""
     workers: int = field(default=1, compare=False)
@@ -214,6 +215,12 @@ class SimSummary:
     @property
     def games_per_second(self) -> float:
         return self.games / self.elapsed if self.elapsed > 0 else 0.0
+
+    def _repr_html_(self) -> str:
+        """How Jupyter shows it: tables and a plot (:mod:`tote.sim.notebook`; issue 29)."""
+        from tote.sim.notebook import summary_html
+
+        return summary_html(self)
 
     def to_json(self) -> dict[str, Any]:
         """The ``tote simulate --json`` object (docs/simulation.md, "--json")."""
@@ -229,6 +236,11 @@ class SimSummary:
             "wins": list(self.wins),
             "mean_score": list(self.mean_score),
             "shared_wins": self.shared_wins,
+            "no_winner": {
+                "games": self.no_winner,
+                "share": wilson(self.no_winner, self.games).to_json(),
+            },
+            "winner_score": None if self.winner_score is None else self.winner_score.to_json(),
             "seats": [
                 {"seat": seat + 1, "bot": self.bots[seat], **stats.to_json()}
                 for seat, stats in enumerate(self.seats)
@@ -237,6 +249,7 @@ class SimSummary:
             "seat_order": None if self.seat_order is None else self.seat_order.to_json(),
             "length": {name: spread.to_json() for name, spread in self.length.items()},
             "game_stats": self.game_numbers,
+            "finish_shares": finish_shares(self.game, self.game_numbers),
             "seconds": self.elapsed,
             "games_per_second": self.games_per_second,
             "workers": self.workers,
@@ -256,6 +269,8 @@ class Tally:
         self.rotate = rotate
         self.games = 0
         self.shared = 0
+        self.no_winner = 0
+        self.winner_score = _Sums()
         self.seats = [_SeatSums() for _ in range(players)]
         self.by_bot: dict[str, _SeatSums] = {name: _SeatSums() for name in sorted(set(bots))}
         self.length = {"moves": _Sums(), "chance_moves": _Sums()}
@@ -269,6 +284,10 @@ class Tally:
         self.games += 1
         shared = len(row.winners) > 1
         self.shared += shared
+        if row.winners:
+            self.winner_score.add(max(row.scores[seat] for seat in row.winners))
+        else:
+            self.no_winner += 1
         for seat, score in enumerate(row.scores):
             won = seat in row.winners
             self.seats[seat].add(score, won, shared)
@@ -311,6 +330,8 @@ class Tally:
             game_numbers=None if self.accumulator is None else self.accumulator.to_json(),
             game_tables=() if self.accumulator is None else tuple(self.accumulator.tables()),
             rotate=self.rotate,
+            no_winner=self.no_winner,
+            winner_score=self.winner_score.spread() if self.winner_score.n else None,
             elapsed=elapsed,
             workers=workers,
             ray=ray,

@@ -19,25 +19,31 @@ likelihood ones of the Bradley-Terry model on the Elo scale,
 
     P(a beats b) = 1 / (1 + 10 ** ((R_b - R_a) / 400)),
 
-found by Hunter's MM iteration (2004): ``g_a <- S_a / sum_b n_ab / (g_a + g_b)``,
-with ``g = 10 ** (R / 400)``, ``S_a`` a's match points and ``n_ab`` the matches of
-``a`` and ``b``; the mean rating is 1500. Every pair of bots starts with one drawn
-match (a prior), so a bot that never loses still gets a finite rating. Two bots
-where ``a`` took 3 points of 4 have ``R_a - R_b = 400 log10(3.5 / 1.5) = 147.2``.
+found with ``scipy.optimize`` (:func:`tote.sim.scistats.bradley_terry`; scipy has
+no Bradley-Terry model of its own); the mean rating is 1500. Every pair of bots
+starts with one drawn match (a prior), so a bot that never loses still gets a finite
+rating. Two bots where ``a`` took 3 points of 4 have
+``R_a - R_b = 400 log10(3.5 / 1.5) = 147.2``.
+
+**Rating interval** (issue 29): the 95% percentile bootstrap over the games (every
+table's games drawn with replacement, the ratings refitted each time), seeded with
+the tournament's seed so it is the same run after run
+(:func:`tote.sim.scistats.bootstrap_ratings`).
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tote.bots import Budget
 from tote.core.errors import OptionsError
 from tote.core.game import Game
 from tote.core.tote_board import Estimate, wilson
 from tote.sim.runner import GameRow, SimPlan, plan_games, run_plan
+from tote.sim.scistats import bootstrap_ratings, bradley_terry, scipy_stats
 
 BASE = 1500.0
 PRIOR_DRAWS = 1.0
@@ -67,7 +73,6 @@ def elo_ratings(
     bots: Sequence[str],
     *,
     prior: float = PRIOR_DRAWS,
-    iterations: int = 10_000,
 ) -> dict[str, float]:
     """Bradley-Terry ratings on the Elo scale (see the module's docstring).
 
@@ -77,21 +82,9 @@ def elo_ratings(
     names = list(dict.fromkeys(bots))
     if len(names) < 2:
         return dict.fromkeys(names, BASE)
-    score = {a: sum(points.get((a, b), 0.0) + prior / 2 for b in names if b != a) for a in names}
-    played = {(a, b): matches.get((a, b), 0) + prior for a in names for b in names if a != b}
-    gamma = dict.fromkeys(names, 1.0)
-    for _ in range(iterations):
-        new = {
-            a: score[a] / sum(played[a, b] / (gamma[a] + gamma[b]) for b in names if b != a)
-            for a in names
-        }
-        mean_log = sum(math.log(g) for g in new.values()) / len(new)
-        new = {a: g / math.exp(mean_log) for a, g in new.items()}
-        done = max(abs(math.log(new[a] / gamma[a])) for a in names) < 1e-12
-        gamma = new
-        if done:
-            break
-    return {a: BASE + 400.0 * math.log10(gamma[a]) for a in names}
+    won = [[0.0 if a == b else points.get((a, b), 0.0) + prior / 2 for b in names] for a in names]
+    played = [[0.0 if a == b else matches.get((a, b), 0) + prior for b in names] for a in names]
+    return dict(zip(names, bradley_terry(won, played, BASE), strict=True))
 
 
 @dataclass
@@ -115,6 +108,9 @@ class TournamentResult:
     matches: dict[tuple[str, str], int] = field(default_factory=dict)
     seat_games: dict[tuple[str, int], int] = field(default_factory=dict)
     """(bot, seat) -> games: every bot sits in every seat equally often."""
+    game_pairs: list[tuple[tuple[int, int, float], ...]] = field(default_factory=list)
+    """Per game, its matches as (bot a, bot b, a's points): what the bootstrap resamples."""
+    intervals_cache: dict[int, dict[str, tuple[float, float]]] = field(default_factory=dict)
 
     def add(self, row: GameRow) -> None:
         """Count one game: each seat for its bot, each pair of different bots as a match."""
@@ -124,16 +120,20 @@ class TournamentResult:
             sums.wins += seat in row.winners
             sums.score += row.scores[seat]
             self.seat_games[bot, seat] = self.seat_games.get((bot, seat), 0) + 1
+        index = {bot: k for k, bot in enumerate(self.bots)}
+        pairs: list[tuple[int, int, float]] = []
         for i, j in itertools.combinations(range(len(row.bots)), 2):
             a, b = row.bots[i], row.bots[j]
             if a == b:
                 continue
             ra, rb = row.ranking[i], row.ranking[j]
             got = 1.0 if ra < rb else 0.5 if ra == rb else 0.0
+            pairs.append((index[a], index[b], got))
             self.points[a, b] = self.points.get((a, b), 0.0) + got
             self.points[b, a] = self.points.get((b, a), 0.0) + 1.0 - got
             self.matches[a, b] = self.matches.get((a, b), 0) + 1
             self.matches[b, a] = self.matches.get((b, a), 0) + 1
+        self.game_pairs.append(tuple(pairs))
 
     def win_rate(self, bot: str) -> Estimate:
         sums = self.sums.get(bot, _BotSums())
@@ -142,13 +142,31 @@ class TournamentResult:
     def ratings(self) -> dict[str, float]:
         return elo_ratings(self.points, self.matches, self.bots)
 
+    def rating_intervals(self) -> dict[str, tuple[float, float]]:
+        """Each bot's 95% bootstrap interval of its rating (the module's docstring);
+        computed once per number of games counted."""
+        cached = self.intervals_cache.get(len(self.game_pairs))
+        if cached is not None:
+            return cached
+        bounds = bootstrap_ratings(self.game_pairs, len(self.bots), PRIOR_DRAWS, BASE, self.seed)
+        intervals = dict(zip(self.bots, bounds, strict=True))
+        self.intervals_cache = {len(self.game_pairs): intervals}
+        return intervals
+
     def standings(self) -> list[str]:
         """The bots, best rating first (ties by name)."""
         ratings = self.ratings()
         return sorted(self.bots, key=lambda b: (-ratings[b], b))
 
+    def _repr_html_(self) -> str:
+        """How Jupyter shows it: tables and a plot (:mod:`tote.sim.notebook`; issue 29)."""
+        from tote.sim.notebook import tournament_html
+
+        return tournament_html(self)
+
     def to_json(self) -> dict[str, Any]:
         ratings = self.ratings()
+        intervals = self.rating_intervals()
         return {
             "tournament": True,
             "game": self.game,
@@ -167,6 +185,7 @@ class TournamentResult:
                     "win_rate": self.win_rate(bot).to_json(),
                     "mean_score": self.sums[bot].score / self.sums[bot].games,
                     "rating": ratings[bot],
+                    "rating_interval": {"low": intervals[bot][0], "high": intervals[bot][1]},
                     "seats": [self.seat_games.get((bot, s), 0) for s in range(self.players)],
                 }
                 for bot in self.standings()
@@ -201,11 +220,13 @@ def plan_tournament(
     seed: int = 0,
     variants: Sequence[str] = (),
     options: Mapping[str, Any] | None = None,
+    budget: Budget | None = None,
 ) -> TournamentPlan:
     """Check the round robin (bots, options, table count) and plan each table's batch."""
     names = list(dict.fromkeys(bots))
     if len(names) < 2:
         raise OptionsError("a tournament needs at least two different bots (--bots a,b)")
+    scipy_stats("a tournament's ratings")
     if len(names) > MAX_BOTS:
         raise OptionsError(f"at most {MAX_BOTS} bots in a tournament, not {len(names)}")
     if games < 1:
@@ -226,6 +247,7 @@ def plan_tournament(
             variants=variants,
             options=options,
             rotate=True,
+            budget=budget,
         )
         for table in tables
     ]

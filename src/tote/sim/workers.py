@@ -144,9 +144,38 @@ def connect(ray: Any, address: str) -> bool:
         with _joining_quietly(remote="address" in options):
             ray.init(**options)
     except Exception as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        reason = ray_failure_reason(ray, exc)
         raise ToteError(f"--ray {address or 'local'}: cannot start or join Ray: {reason}") from None
     return True
+
+
+CAUSE_WORDS = ("auth", "token", "permission", "denied", "version mismatch", "incompatible")
+"""Words of a Ray failure's text that name its cause rather than its outcome."""
+
+
+def ray_failure_reason(ray: Any, exc: BaseException) -> str:
+    """Why Ray could not start or join, in one line: the cause Ray gives (an
+    authentication error anywhere in the exception's chain, or a line naming a token,
+    a permission or a version mismatch) rather than only "failed to connect"
+    (issue 29, Fix)."""
+    chain: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and current not in chain and len(chain) < 10:
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    auth_error = getattr(getattr(ray, "exceptions", None), "AuthenticationError", None)
+    for error in chain:
+        if isinstance(auth_error, type) and isinstance(error, auth_error):
+            message = str(getattr(error, "message", "") or "").strip() or "token refused"
+            return (
+                f"the cluster needs authentication ({message}); set RAY_AUTH_TOKEN or "
+                "RAY_AUTH_TOKEN_PATH to the cluster's token"
+            )
+    lines = [line.strip() for error in chain for line in str(error).splitlines() if line.strip()]
+    for line in lines:
+        if any(word in line.lower() for word in CAUSE_WORDS):
+            return line
+    return lines[0] if lines else type(exc).__name__
 
 
 @contextlib.contextmanager

@@ -18,7 +18,7 @@ from tote.core.state import State
 from tote.games.carcassonne.state import CarcassonneState
 from tote.games.carcassonne.tiles import KIND_NAMES
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
-from tote.sim.games.tally import Tally
+from tote.sim.games.tally import Tally, share
 
 SOURCES = (*KIND_NAMES, "bets")
 
@@ -107,7 +107,7 @@ class CarcassonneAccumulator(Tally):
                 [
                     chip,
                     str(n),
-                    f"{self.get('chip', chip, 'won') / n:.1%}" if n else "-",
+                    share(self.get("chip", chip, "won"), n),
                     f"{self.get('chip', chip, 'points') / n:.2f}" if n else "-",
                 ]
                 for chip in self.rows("chip")
@@ -121,7 +121,7 @@ class CarcassonneAccumulator(Tally):
             ["", "value"],
             [
                 ["per game", f"{per_game:.3f}"],
-                ["games with a discard", f"{with_one / self.games:.1%}" if self.games else "-"],
+                ["games with a discard", share(with_one, self.games)],
             ],
         )
         tables = [points, discards]

@@ -22,7 +22,7 @@ from typing import Any
 from tote.core.state import State
 from tote.games.horse_fever.state import HorseFeverState
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
-from tote.sim.games.tally import Tally
+from tote.sim.games.tally import Tally, share
 
 SOURCES = (
     "start",
@@ -72,6 +72,40 @@ def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
     return vp
 
 
+BETS = ("win", "show")
+
+
+def bet_returns(final: HorseFeverState) -> dict[str, Scalar]:
+    """Issue 29, returns per bet: Danari staked on Win and Show bets (HF 2.0) and paid
+    back (HF 3.3, the stake included, cards' and Assistants' money too; VP are not
+    counted), by the odds row 1:N the Stable had at the payoffs. A payoffs line names
+    seat, Stable and kind, which HF 2.3 makes unique within a race, so it is matched to
+    the ``bet`` event that staked it."""
+    rows = sorted(set(final.board.odds_rows))
+    staked = {(kind, n): 0 for kind in BETS for n in rows}
+    returned = dict(staked)
+    pending: dict[tuple[int, str, str], int] = {}
+    races = iter(final.history)
+    for event in final.log:
+        data = event.public
+        if event.kind == "bet":
+            key = (data["seat"], data["stable"], data["bet"])
+            pending[key] = pending.get(key, 0) + data["amount"]
+        elif event.kind == "payoffs":
+            odds = next(races)["odds_before"]
+            for line in data["lines"]:
+                if "bet" in line:
+                    cell = (line["bet"], odds[line["stable"]])
+                    staked[cell] += pending.get((line["seat"], line["stable"], line["bet"]), 0)
+                    returned[cell] += line["danari"] if line["won"] else 0
+            pending.clear()
+    cols: dict[str, Scalar] = {}
+    for kind, n in staked:
+        cols[f"staked_{kind}_odds{n}"] = staked[kind, n]
+        cols[f"returned_{kind}_odds{n}"] = returned[kind, n]
+    return cols
+
+
 class HorseFeverStats:
     game_id = "horse-fever"
 
@@ -103,6 +137,7 @@ class HorseFeverStats:
                 cols[f"round{r}_{name}_price"] = held[r - 1] if r <= len(held) else None
         cols["eliminated"] = len(reasons)
         cols["eliminated_why"] = "|".join(reasons)
+        cols.update(bet_returns(final))
         return cols
 
     def accumulator(self) -> HorseFeverAccumulator:
@@ -150,8 +185,8 @@ class HorseFeverAccumulator(Tally):
             [
                 [
                     row,
-                    f"{self.get('odds', row, 'win') / n:.1%}",
-                    f"{self.get('odds', row, 'show') / n:.1%}",
+                    share(self.get("odds", row, "win"), n),
+                    share(self.get("odds", row, "show"), n),
                     str(n),
                 ]
                 for row in self.rows("odds")

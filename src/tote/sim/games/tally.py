@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tote.core.tote_board import wilson
 from tote.sim.game_stats import Scalar, StatTable
 
 
@@ -150,7 +151,7 @@ class Tally:
                 n = per
             else:
                 n = per.get(row, 0)
-            rows.append([row, *(_share(counts[c], n) for c in cols), str(n)])
+            rows.append([row, *(share(counts[c], n) for c in cols), str(n)])
         return StatTable(title, header, rows)
 
     def mean_table(
@@ -179,8 +180,12 @@ def _sorted(d: Mapping[str, Any]) -> dict[str, Any]:
     return {k: d[k] for k in sorted(d, key=natural)}
 
 
-def _share(k: int, n: int) -> str:
-    return f"{k / n:.1%}" if n else "-"
+def share(k: int, n: int) -> str:
+    """A share with its 95% Wilson interval (issue 29, Fix: shares had none)."""
+    if not n:
+        return "-"
+    rate = wilson(k, n)
+    return f"{rate.value:.1%} ({100 * rate.low:.1f}-{rate.high:.1%})"
 
 
 def _number(x: float) -> str:

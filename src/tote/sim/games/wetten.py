@@ -49,17 +49,31 @@ class WettenStats:
             cols[f"race{r}_rounds"] = rounds[r - 1] if ran else None
             for horse in final.horse_names:
                 cols[f"race{r}_place_{horse}"] = history[r - 1]["places"][horse] if ran else None
+        cells = {
+            (name, horse, place): [0, 0]
+            for name in TICKETS
+            for horse in final.horse_names
+            for place in range(1, len(PLACE_NAMES) + 1)
+        }
         for race in history:
             for ticket in race["tickets"]:
                 for name in TICKETS:
                     staked[name] += sum(bet["stake"] for bet in ticket[name])
+                    for bet in ticket[name]:
+                        cells[name, bet["horse"], bet["place"]][0] += bet["stake"]
             for line in race["paid"]:
                 paid[line["ticket"]] += line["amount"]
+                cells[line["ticket"], line["horse"], line["place"]][1] += line["amount"]
             forfeited += sum(line["amount"] for line in race["forfeited"])
             top_ups += sum(race["top_ups"])
         for name in TICKETS:
             cols[f"{name}_staked"] = staked[name]
             cols[f"{name}_paid"] = paid[name]
+        # Issue 29, returns per bet: each cell of each ticket's grid (WT 2.2), staked and
+        # paid (WT 10.2; forfeited wins, WT 10.3, are not paid).
+        for (name, horse, place), (stake, amount) in cells.items():
+            cols[f"staked_{name}_{horse}_{place}"] = stake
+            cols[f"returned_{name}_{horse}_{place}"] = amount
         cols["forfeited"] = forfeited
         cols["top_ups"] = top_ups
         cols[ROUNDS] = sum(rounds)

@@ -17,7 +17,7 @@ from typing import Any
 from tote.core.state import State
 from tote.games.winners_circle.state import WinnersCircleState
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
-from tote.sim.games.tally import Tally, split, text
+from tote.sim.games.tally import Tally, share, split, text
 
 PLACES = ("win", "place", "show")
 FINISHES = (*PLACES, "last")
@@ -40,6 +40,8 @@ class WinnersCircleStats:
                 draws.append([])
         cols: dict[str, Scalar] = {ROUNDS: len(history)}
         paid = dict.fromkeys(REASONS, 0)
+        staked = dict.fromkeys(final.horse_names, 0)
+        returned = {(reason, h): 0 for reason in REASONS for h in final.horse_names}
         chips = bets = 0
         for r, race in enumerate(history, start=1):
             for gate, (horse, card) in enumerate(draws[r - 1], start=1):
@@ -52,11 +54,20 @@ class WinnersCircleStats:
             cols[f"race{r}_pace_paid"] = any(p["reason"] == "pace" for p in race["payments"])
             for payment in race["payments"]:
                 paid[payment["reason"]] += payment["amount"]
+                returned[payment["reason"], payment["horse"]] += payment["amount"]
             # WC 5.1: a 1-chip is one bet, a 2-chip two, a 0-chip none.
             chips += len(race["bets"])
             bets += sum(b["chip"] for b in race["bets"])
+            for bet in race["bets"]:
+                staked[bet["horse"]] += bet["chip"]
         for reason in REASONS:
             cols[f"paid_{reason}"] = paid[reason]
+        # Issue 29, returns per bet: bets laid on each horse (WC 5.1) and what each kind
+        # of payment brought them (WC 5.2-5.5), so the returns can be recomputed by hand.
+        for horse in final.horse_names:
+            cols[f"staked_{horse}"] = staked[horse]
+            for reason in REASONS:
+                cols[f"returned_{reason}_{horse}"] = returned[reason, horse]
         cols["chips"] = chips
         cols["bets"] = bets
         return cols
@@ -139,7 +150,7 @@ class WinnersCircleAccumulator(Tally):
             [
                 [
                     what,
-                    f"{self.get('pace', 'races', what) / races:.1%}" if races else "-",
+                    share(self.get("pace", "races", what), races),
                     str(races),
                 ]
                 for what in ("pace horse", "pace horse placed", "bonus paid")

@@ -17,7 +17,7 @@ from tote.games.wits_and_wagers.mat import SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.paying_out import BONUS
 from tote.games.wits_and_wagers.state import WitsAndWagersState
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
-from tote.sim.games.tally import Tally
+from tote.sim.games.tally import Tally, share
 
 
 def slot_name(slot: int) -> str:
@@ -44,6 +44,8 @@ class WitsAndWagersStats:
         paid = [0] * SLOTS
         lost = [0] * SLOTS
         wagers = [0] * SLOTS
+        staked = [0] * SLOTS
+        returned = [0] * SLOTS
         bonus = [0] * len(points)
         for q, summary in enumerate(history, start=1):
             cols[f"q{q}_slot"] = summary["winning_slot"]
@@ -54,10 +56,18 @@ class WitsAndWagersStats:
                 wagers[bet["slot"]] += 1
                 paid[bet["slot"]] += bet.get("won", 0)
                 lost[bet["slot"]] += bet.get("lost", 0)
+                # WW 6.2: a bet's stake is its betting chip (1 point) and the poker chips
+                # under it; a winning bet keeps it and is paid its gain, a losing one
+                # keeps only the betting chip (WW 6.1).
+                stake = 1 + bet["chips"]
+                staked[bet["slot"]] += stake
+                returned[bet["slot"]] += stake + bet["won"] if "won" in bet else 1
         for slot in range(SLOTS):
             cols[f"slot{slot}_bets"] = wagers[slot]
             cols[f"slot{slot}_paid"] = paid[slot]
             cols[f"slot{slot}_lost"] = lost[slot]
+            cols[f"staked_slot{slot}"] = staked[slot]
+            cols[f"returned_slot{slot}"] = returned[slot]
         cols["bonus_points"] = sum(bonus)
         cols["points_total"] = sum(points)
         without = [p - b for p, b in zip(points, bonus, strict=True)]
@@ -110,7 +120,7 @@ class WitsAndWagersAccumulator(Tally):
             rows.append(
                 [
                     name,
-                    f"{self.get('slot', name, 'won') / questions:.1%}" if questions else "-",
+                    share(self.get("slot", name, "won"), questions),
                     str(bets),
                     f"{self.get('slot', name, 'paid') / bets:.2f}" if bets else "-",
                     f"{net / bets:+.2f}" if bets else "-",
@@ -139,7 +149,7 @@ class WitsAndWagersAccumulator(Tally):
                     if questions
                     else "-",
                 ],
-                ["games it decided", f"{decided / self.games:.1%}" if self.games else "-"],
+                ["games it decided", share(decided, self.games)],
             ],
         )
         return [slots, bonus]

@@ -272,13 +272,37 @@ def test_input_ending_early_is_one_line() -> None:
         (["simulate", WC, "-p", "2", "-n", "1", "--option", "novalue"], "not key=value"),
         (
             ["simulate", WC, "-p", "2", "-n", "1", "--bots", "clever"],
-            "bots: best-ev, ismcts, odds, random",
+            "bots: best-ev, casual, easy, hard, ismcts, normal, odds, random, strong",
         ),
         (
             ["play", WC, "-p", "2", "-b", "1", "--bot", "clever"],
-            "bots: best-ev, ismcts, odds, random",
+            "bots: best-ev, casual, easy, hard, ismcts, normal, odds, random, strong",
         ),
         (["play", WC, "--players", "2", "--bots", "3"], "more than --players"),
+        # issue 25, "Bad input": a think time or an iteration budget out of bounds
+        (["play", WC, "-p", "2", "-b", "2", "--think", "0"], "more than 0 and at most 60"),
+        (["simulate", WC, "-p", "2", "-n", "1", "--think", "-1"], "at most 60 seconds, not -1"),
+        (["simulate", WC, "-p", "2", "-n", "1", "--think", "61"], "at most 60 seconds, not 61"),
+        (["simulate", WC, "-p", "2", "-n", "1", "--iterations", "0"], "1 to 1,000,000, not 0"),
+        (
+            [
+                "tournament",
+                WC,
+                "-p",
+                "2",
+                "-n",
+                "2",
+                "--bots",
+                "easy,hard",
+                "--iterations",
+                "1000001",
+            ],
+            "1 to 1,000,000, not 1,000,001",
+        ),
+        (
+            ["tournament", WC, "-p", "2", "-n", "2", "--bots", "easy,expert"],
+            "no bot 'expert'; bots: best-ev, casual, easy, hard",
+        ),
     ],
 )
 def test_user_errors_are_one_line_without_traceback(args: list[str], fragment: str) -> None:

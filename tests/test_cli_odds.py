@@ -126,3 +126,22 @@ def test_odds_shows_horse_fevers_bets_in_danari_and_vp(
     board = json.loads(result.stdout)
     assert board["other_units"] == ["VP"]
     assert all(set(b["other_ev"]) == {"VP"} for b in board["bets"]) and board["bets"]
+
+
+def test_odds_rolls_out_with_a_level_as_with_the_bot_it_names(tmp_path: Path) -> None:
+    """Issue 25: ``tote odds --policy normal`` rolls out with the game's heuristic bot
+    (Winner's Circle's ``odds``): the same board, seeded alike, as ``--policy odds``; an
+    unknown policy is one line listing the game's bots, levels included."""
+    path = record_at_the_first_bet(tmp_path)
+    boards = []
+    for policy in ("normal", "odds"):
+        args = ("odds", str(path), "--seat", "0", "--samples", "6", "--json", "--policy", policy)
+        result = invoke(*args)
+        assert result.exit_code == 0, result.output
+        board = json.loads(result.stdout)
+        board.pop("seconds")
+        boards.append(board)
+    assert boards[0] == boards[1] and boards[0]["samples"] == 6
+    refused = invoke("odds", str(path), "--seat", "0", "--policy", "normall")
+    assert refused.exit_code == 2
+    assert_one_line_error(refused, "no bot 'normall'", "easy, hard")

@@ -20,7 +20,7 @@ def test_every_game_with_a_tote_board_offers_both_search_bots() -> None:
     assert {ISMCTS, BEST_EV} <= set(bots_for(TOY))
 
 
-@pytest.mark.parametrize("name", [ISMCTS, BEST_EV])
+@pytest.mark.parametrize("name", [ISMCTS, BEST_EV, "strong"])
 def test_a_search_bot_plays_legal_moves_to_the_end_and_replays(name: str) -> None:
     def play(seed: int) -> list[object]:
         state = TOY.new_state(None, 2)
@@ -63,3 +63,15 @@ def test_the_reward_is_the_share_of_rivals_beaten() -> None:
     assert rank_reward([5, 3, 1], 2) == 0.0
     assert rank_reward([5, 3, 1], 1) == 0.5
     assert rank_reward([2, 2], 0) == 0.5
+
+
+def test_strong_decides_the_same_whatever_the_others_committed_in_secret() -> None:
+    """Issue 25: the ``strong`` bot too sees only its seat's information; seat 0's secret
+    pick cannot change seat 1's search."""
+    choices = set()
+    for pick in (1, 2):
+        state = TOY.new_state(None, 2)
+        state.apply(0, Pick(pick))
+        bot = bots_for(TOY)["strong"](random.Random(11))
+        choices.add(bot.choose(Observation(state, 1)))
+    assert len(choices) == 1

@@ -24,6 +24,7 @@ import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 
+from tote.bots.budget import Budget
 from tote.core.bot import Bot, BotFactory, Observation
 from tote.core.moves import CHANCE, Move
 from tote.core.state import State
@@ -232,13 +233,41 @@ class BestEvBot:
         return best.bet.move
 
 
-def ismcts_factory(markets: Markets | None) -> BotFactory:
+class SearchFactory:
+    """The factory of a search bot, which a budget may change (issue 25): called with a
+    random stream like every :data:`~tote.core.bot.BotFactory`, it builds the bot with
+    its :class:`~tote.bots.budget.Budget` (the bot's fixed default when empty)."""
+
+    def __init__(
+        self, make: Callable[[random.Random, Budget], Bot], budget: Budget | None = None
+    ) -> None:
+        self.make = make
+        self.budget = budget or Budget()
+
+    def __call__(self, rng: random.Random) -> Bot:
+        return self.make(rng, self.budget)
+
+    def budgeted(self, budget: Budget) -> SearchFactory:
+        """The same bot with ``budget`` for every decision."""
+        return SearchFactory(self.make, budget)
+
+
+ISMCTS_ITERATIONS = 200
+"""``ismcts``'s fixed iteration budget per decision (issue 12)."""
+
+
+def ismcts_factory(markets: Markets | None) -> SearchFactory:
     """The ``ismcts`` bot of a game with these markets."""
 
-    def make(rng: random.Random) -> Bot:
-        return IsmctsBot(rng, markets)
+    def make(rng: random.Random, budget: Budget) -> Bot:
+        return IsmctsBot(
+            rng,
+            markets,
+            iterations=budget.iterations_or(ISMCTS_ITERATIONS),
+            seconds=budget.seconds,
+        )
 
-    return make
+    return SearchFactory(make)
 
 
 def best_ev_factory(markets: Markets, fallback: BotFactory) -> BotFactory:

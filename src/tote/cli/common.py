@@ -15,6 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from tote.core.errors import OptionsError, ToteError
+from tote.sim.stopping import Stopped
 
 USER_ERROR = 2
 """Exit status of every refusal (bad arguments, bad record): like a usage error."""
@@ -48,6 +49,29 @@ OptionOpt = Annotated[
 ]
 
 
+ThinkOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--think",
+        metavar="SECONDS",
+        help="Let the search bots (strong, hard, ismcts) think this long per decision"
+        " (more than 0, at most 60). Default: a fixed number of iterations, so a seeded"
+        " game replays; with --think it no longer does.",
+        show_default=False,
+    ),
+]
+IterationsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--iterations",
+        metavar="N",
+        help="The search bots' iterations per decision (1 to 1,000,000). Default: each"
+        " bot's own fixed budget (docs/bots.md).",
+        show_default=False,
+    ),
+]
+
+
 def fail(message: str, code: int = USER_ERROR) -> NoReturn:
     """Print ``message`` as one line on stderr and exit with ``code``."""
     line = " ".join(message.split())
@@ -57,9 +81,12 @@ def fail(message: str, code: int = USER_ERROR) -> NoReturn:
 
 @contextmanager
 def user_errors() -> Iterator[None]:
-    """Report tote's refusals and OS errors as one line each, never as a traceback."""
+    """Report tote's refusals and OS errors as one line each, never as a traceback; a run
+    stopped by SIGTERM or SIGHUP ends with the shell's status for it (issue 29, Fix)."""
     try:
         yield
+    except Stopped as exc:
+        fail(f"stopped by {exc}", exc.exit_status)
     except ToteError as exc:
         fail(str(exc), USER_ERROR)
     except OSError as exc:

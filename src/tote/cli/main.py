@@ -1,5 +1,5 @@
 """The ``tote`` command: ``games``, ``play``, ``simulate``, ``sweep``, ``tournament``, ``plot``,
-``replay``, ``odds``, ``terms`` and ``serve``.
+``report``, ``replay``, ``odds``, ``review``, ``terms`` and ``serve``.
 
 Every command resolves the game through the registry, so a new game shows up
 here without any change to this file. User errors are one line on stderr and
@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 from rich.console import Console
@@ -23,10 +23,14 @@ from typer.exceptions import TyperException
 
 from tote import __version__
 from tote.bots import bots_for, default_bot, make_bot, parse_bot_names
+from tote.bots.budget import budget_of
+from tote.bots.levels import level_bots
 from tote.cli.board import load_renderer
 from tote.cli.common import (
     GameArg,
+    IterationsOpt,
     OptionOpt,
+    ThinkOpt,
     VariantOpt,
     fail,
     parse_options,
@@ -44,6 +48,8 @@ from tote.cli.play import (
     winners_line,
 )
 from tote.cli.plot import plot
+from tote.cli.report import report
+from tote.cli.review import review_command
 from tote.cli.simulate import bare_ray_is_local, simulate
 from tote.cli.sweep import sweep
 from tote.cli.terms import terms
@@ -90,7 +96,8 @@ def _root(
 @app.command()
 def games() -> None:
     """List every game: its id, player counts (or how people make up the seats,
-    where a game says so), variants and bots."""
+    where a game says so), variants and bots (the levels easy, normal and hard with
+    the bot each stands for; docs/bots.md)."""
     console = Console()
     table = Table(title="Games", title_justify="left")
     table.add_column("Game", style="bold", no_wrap=True)
@@ -103,7 +110,11 @@ def games() -> None:
     variants.add_column("Description")
     for game in all_games():
         best = default_bot(game)
-        bots = "\n".join(f"{n} (default)" if n == best else n for n in bots_for(game))
+        levels = level_bots(game)
+        bots = "\n".join(
+            f"{n} = {levels[n]}" if n in levels else f"{n} (default)" if n == best else n
+            for n in bots_for(game)
+        )
         players = game.players_note or f"{game.min_players}-{game.max_players}"
         table.add_row(game.id, game.title, players, bots)
         for name, (description, _) in game.variants.items():
@@ -135,8 +146,9 @@ def play(
         str | None,
         typer.Option(
             metavar="NAME",
-            help="Which bot plays the bot seats (a comma list is cycled over them). "
-            "Default: the game's best bot.",
+            help="Which bot plays the bot seats (a comma list is cycled over them): a"
+            " level, easy, normal or hard, or any bot 'tote games' lists. Default: the"
+            " game's own heuristic bot (normal).",
             show_default=False,
         ),
     ] = None,
@@ -169,6 +181,8 @@ def play(
             show_default=False,
         ),
     ] = None,
+    think: ThinkOpt = None,
+    iterations: IterationsOpt = None,
 ) -> None:
     """Play a game in the terminal: humans share the keyboard, bots play the last seats.
 
@@ -185,6 +199,7 @@ def play(
             raise OptionsError(f"--bots {bots} is more than --players {players}")
         options = game.options(parse_options(option), parse_variants(variant))
         names = parse_bot_names(game, bot) if bot is not None else [default_bot(game)]
+        budget = budget_of(think, iterations)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         if save is not None:  # find out now, not after the game, that it cannot be saved
@@ -204,7 +219,7 @@ def play(
             for s in range(players)
         ]
         seat_bots: dict[int, Bot] = {
-            s: make_bot(game, entry.bot, seed, s)
+            s: make_bot(game, entry.bot, seed, s, learned=True, budget=budget)
             for s, entry in enumerate(entries)
             if entry.bot is not None
         }
@@ -269,6 +284,7 @@ app.command()(simulate)
 app.command()(sweep)
 app.command()(tournament)
 app.command()(plot)
+app.command()(report)
 
 
 # ---------------------------------------------------------------- replay
@@ -321,6 +337,9 @@ def replay(
             f"seed {record.seed}; {len(record.moves)} moves; written by tote {record.engine}"
         )
     )
+    if match.options.data_changes:
+        changed = "; ".join(f"{path} = {value}" for path, value in match.options.data_changes)
+        console.print(Text(f"Played with changed data (--set): {changed}."))
     console.print(load_renderer(match.game).board(state.view(None), names))
     if result is None:
         waiting = state.turn().seats
@@ -353,6 +372,7 @@ def _replay_json(match: Match) -> dict[str, Any]:
 
 
 app.command()(odds)
+app.command("review")(review_command)
 app.command()(terms)
 
 
@@ -363,23 +383,36 @@ def serve(
         str | None,
         typer.Option(
             metavar="URL",
+            envvar="TOTE_DB",
             help="Database URL, e.g. postgresql+psycopg://user@host/tote. "
             "Default: the SQLite file tote.db in the working directory.",
             show_default=False,
         ),
     ] = None,
-    host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on.")] = (
-        "127.0.0.1"
-    ),
-    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="ADDRESS", envvar="TOTE_HOST", help="Address to listen on.")
+    ] = "127.0.0.1",
+    port: Annotated[
+        int, typer.Option(min=0, max=65535, envvar="TOTE_PORT", help="Port to listen on.")
+    ] = 8000,
     bot_delay: Annotated[
         float,
-        typer.Option(min=0.0, metavar="SECONDS", help="How long bots wait before each move."),
+        typer.Option(
+            min=0.0,
+            max=60.0,
+            metavar="SECONDS",
+            envvar="TOTE_BOT_DELAY",
+            help="How long bots wait before each move.",
+        ),
     ] = 0.6,
     tables_per_minute: Annotated[
         int,
         typer.Option(
-            min=0, max=100_000, metavar="N", help="New tables a minute from one address (0: any)."
+            min=0,
+            max=100_000,
+            metavar="N",
+            envvar="TOTE_TABLES_PER_MINUTE",
+            help="New tables a minute from one address (0: any).",
         ),
     ] = 30,
     open_table_hours: Annotated[
@@ -388,31 +421,70 @@ def serve(
             min=0.0,
             max=24.0 * 365,
             metavar="HOURS",
+            envvar="TOTE_OPEN_TABLE_HOURS",
             help="An open table nobody joins is deleted after this long (0: never).",
         ),
     ] = 24.0,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            metavar="ADDRESSES",
+            envvar="TOTE_FORWARDED_ALLOW_IPS",
+            help="Reverse proxies whose X-Forwarded-For / X-Forwarded-Proto headers are "
+            "believed: comma-separated addresses or networks, e.g. 127.0.0.1 for a proxy on "
+            "this machine ('*': any). Default: none, the peer's own address counts.",
+            show_default=False,
+        ),
+    ] = "",
+    metrics: Annotated[
+        bool,
+        typer.Option(
+            envvar="TOTE_METRICS", help="Serve Prometheus metrics at /metrics (docs/deploy.md)."
+        ),
+    ] = True,
+    log_format: Annotated[
+        Literal["text", "json"],
+        typer.Option(
+            envvar="TOTE_LOG_FORMAT", help="Log lines as text, or as one JSON object a line."
+        ),
+    ] = "text",
 ) -> None:
     """Run the multiplayer server: tables over HTTP and WebSocket.
 
     Tables live in the database: stop the server (even with kill -9), start it
     again, and every table carries on where it was. The API is described at
-    /docs and /openapi.json.
+    /docs and /openapi.json. Every option may also be set by the environment
+    variable shown beside it (a flag given on the command line wins).
     """
     # The server's dependencies are loaded only for this command.
-    import uvicorn
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     from tote.server import create_app
+    from tote.server.graceful import serve as serve_gracefully
     from tote.server.limits import MAX_FRAME
-    from tote.server.logs import log_config
+    from tote.server.logs import announce, log_config
     from tote.store import Store, default_url
+    from tote.store.connections import SqliteFileLock, SqliteFileTaken, sqlite_file
 
     url = db or default_url()
     try:
         shown = make_url(url).render_as_string(hide_password=True)
+        database_file = sqlite_file(url)
     except ArgumentError:
         fail(f"--db {url!r} is not a database URL (e.g. sqlite:///tote.db)")
+    sole_server = None if database_file is None else SqliteFileLock(database_file)
+    if sole_server is not None and sole_server.database.parent.is_dir():
+        try:  # held until the process ends, however it ends (issue 28, defect 5)
+            sole_server.acquire()
+        except SqliteFileTaken:
+            fail(
+                f"another tote serve is using the SQLite file {database_file}: one process"
+                " per SQLite file (stop the other, or use PostgreSQL, --db"
+                " postgresql+psycopg://..., to run several processes)"
+            )
+        except OSError as exc:
+            fail(f"cannot lock the SQLite file {database_file}: {exc.strerror or exc}")
     try:
         store = Store(url)
     except ModuleNotFoundError as exc:
@@ -420,22 +492,31 @@ def serve(
     except (SQLAlchemyError, OSError) as exc:
         reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
         fail(f"cannot open the database {shown}: {reason}")
-    typer.echo(f"tote {__version__} serving on http://{host}:{port} (database: {shown})")
-    typer.echo(f"Play in a browser: http://{host}:{port}/")
-    typer.echo(f"API: http://{host}:{port}/docs - stop with Ctrl+C")
+    for line in (
+        f"tote {__version__} serving on http://{host}:{port} (database: {shown})",
+        f"Play in a browser: http://{host}:{port}/",
+        f"API: http://{host}:{port}/docs - stop with Ctrl+C",
+    ):
+        typer.echo(announce(line, log_format))
     sys.stdout.flush()
-    uvicorn.run(
+    proxies = forwarded_allow_ips.strip()
+    serve_gracefully(  # SIGTERM drains the tables first (issue 28)
         create_app(
             store,
             bot_delay=bot_delay,
             tables_per_minute=tables_per_minute or None,
             open_table_seconds=open_table_hours * 3600 or None,
+            metrics=metrics,
         ),
         host=host,
         port=port,
-        log_config=log_config(),
+        log_config=log_config(log_format),
         log_level="info",
         ws_max_size=MAX_FRAME,  # a larger frame closes the socket (1009) before it is buffered
+        # Forwarded headers only from the proxies named (issue 28, defect 4): uvicorn's
+        # default believes any on loopback, and the per-address limits read the address.
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or [],
     )
 
 

@@ -164,7 +164,12 @@ def odds(
         ),
     ] = None,
     policy: Annotated[
-        str, typer.Option(metavar="BOT", help="The rollout policy: any bot of the game.")
+        str,
+        typer.Option(
+            metavar="BOT",
+            help="The rollout policy: any bot of the game, e.g. normal (its heuristic"
+            " bot: a better model of people, and slower; docs/bots.md).",
+        ),
     ] = "random",
     to_game_end: Annotated[
         bool,

@@ -40,8 +40,10 @@ def plot(
         ),
     ] = None,
 ) -> None:
-    """Draw results with matplotlib: win rates with intervals, score distributions,
-    each horse's finishes, sweep curves. Needs tote[lab]."""
+    """Draw results with matplotlib: win rates with intervals (per bot when bots
+    rotate), score and length distributions, each horse's finishes, Horse Fever by odds
+    row, the game's own numbers, sweep curves. Needs the lab extra:
+    pip install 'tote\\[lab]'."""
     from tote.sim.plots import default_kind, load_results, plot_file
 
     with user_errors():

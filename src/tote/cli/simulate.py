@@ -17,30 +17,28 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
 from tote.bots import parse_bot_names
+from tote.bots.budget import budget_of
 from tote.cli.common import (
     GameArg,
+    IterationsOpt,
     OptionOpt,
+    ThinkOpt,
     VariantOpt,
     parse_options,
     parse_variants,
     user_errors,
 )
+from tote.cli.whatif import AgainstOpt, SetOpt, print_changes, refuse_with_against
 from tote.core.registry import get_game
-from tote.core.tote_board import Estimate
+from tote.core.tote_board import Estimate, wilson
+from tote.sim.progress import game_progress
 from tote.sim.runner import check_workers, plan_games, run_plan
 from tote.sim.stats import SeatStats, SimSummary
+from tote.sim.whatif import describe_changes, parse_sets, with_changes
 
 RayOpt = Annotated[
     str | None,
@@ -58,7 +56,8 @@ PlotOpt = Annotated[
     Path | None,
     typer.Option(
         metavar="FILE",
-        help="Also draw the results to FILE.png or FILE.svg (needs tote[lab]).",
+        help="Also draw the results to FILE.png or FILE.svg (needs the lab extra: "
+        "pip install 'tote\\[lab]').",
         show_default=False,
         dir_okay=False,
     ),
@@ -107,6 +106,8 @@ def simulate(
     ] = False,
     variant: VariantOpt = None,
     option: OptionOpt = None,
+    set_values: SetOpt = None,
+    against: AgainstOpt = None,
     workers: Annotated[
         int | None,
         typer.Option(
@@ -141,6 +142,8 @@ def simulate(
         bool, typer.Option("--json", help="Print only a JSON summary on stdout.")
     ] = False,
     plot: PlotOpt = None,
+    think: ThinkOpt = None,
+    iterations: IterationsOpt = None,
 ) -> None:
     """Play many bot-only games and summarise them: win rates with 95% intervals, scores,
     bots, seat order, game length and the game's own numbers.
@@ -152,6 +155,9 @@ def simulate(
         count = workers if workers is not None else os.cpu_count() or 1
         check_workers(count)
         game = get_game(game_id)
+        budget = budget_of(think, iterations)
+        if against is not None:
+            refuse_with_against(out, save, plot)
         if plot is not None:
             from tote.sim.plots import check_plot_path
 
@@ -163,32 +169,26 @@ def simulate(
             seed=seed,
             bots=parse_bot_names(game, bots),
             variants=parse_variants(variant),
-            options=parse_options(option),
+            options=with_changes(parse_options(option), parse_sets(set_values)),
             save=save,
             out=out,
             rotate=rotate,
+            budget=budget,
         )
-        where = "Ray" if ray is not None else f"{min(count, games)} workers"
-        progress = Progress(
-            TextColumn(f"{game.id} ({where})"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=err,
-        )
-        task = progress.add_task("games", total=games)
+        if against is not None:
+            from tote.cli.whatif import simulate_against
 
-        def advance(done: int, total: int) -> None:
-            progress.update(task, completed=done)
-
+            simulate_against(plan, against, count, ray, as_json)
+            return
+        playing = min(count, games)
+        where = "Ray" if ray is not None else f"{playing} worker{'s' if playing > 1 else ''}"
         with contextlib.ExitStack() as stack:
             if ray is not None:
                 from tote.sim.workers import ray_session
 
                 stack.enter_context(ray_session(ray))
-            with progress:
-                summary = run_plan(plan, advance, workers=count, ray=ray)
+            with game_progress(err, f"{game.id} ({where})", games) as advance:
+                summary = run_plan(plan, lambda done, _: advance(done), workers=count, ray=ray)
         if plot is not None:
             from tote.sim.plots import plot_file
 
@@ -196,7 +196,26 @@ def simulate(
     if as_json:
         sys.stdout.write(json.dumps(summary.to_json()) + "\n")
         return
-    print_summary(Console(), summary, plan.save, plan.out)
+    console = Console()
+    with user_errors():
+        changes = describe_changes(game, plan.options)
+    print_summary(console, summary, plan.save, plan.out)
+    print_changes(console, changes)
+
+
+def _winners_line(summary: SimSummary) -> str:
+    """The winning score and how often nobody won, with its interval (issue 29)."""
+    nobody = wilson(summary.no_winner, summary.games)
+    text = f"No winner: {summary.no_winner} games ({nobody.value:.1%}, {_interval(nobody)})"
+    spread = summary.winner_score
+    if spread is not None:
+        sd = "" if spread.sd is None else f", sd {spread.sd:.1f}"
+        text += f"; winner's score {spread.mean:.1f}{sd} ({spread.low:g}-{spread.high:g})"
+    return text + "."
+
+
+def _p_value(p: float | None) -> str:
+    return "? (needs scipy: pip install 'tote[lab]')" if p is None else f"{p:.3g}"
 
 
 def _interval(rate: Estimate) -> str:
@@ -264,7 +283,7 @@ def print_summary(
         console.print(
             Text(
                 f"Seat order: chi-square {order.chi2:.2f} on {order.dof} degrees of freedom, "
-                f"p = {order.p_value:.3g}{caution}."
+                f"p = {_p_value(order.p_value)}{caution}."
             )
         )
     lengths = ", ".join(
@@ -273,6 +292,7 @@ def print_summary(
         for name, spread in summary.length.items()
     )
     console.print(Text(f"Game length: {lengths}."))
+    console.print(Text(_winners_line(summary)))
     for stat_table in summary.game_tables:
         table = Table(title=stat_table.title, title_justify="left")
         for column in stat_table.header:

@@ -11,20 +11,23 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from tote.bots import parse_bot_names
 from tote.cli.common import GameArg, VariantOpt, parse_variants, user_errors
 from tote.cli.simulate import PlotOpt
+from tote.cli.whatif import SweepSetOpt
 from tote.core.registry import get_game
+from tote.sim.progress import game_progress
 from tote.sim.runner import check_workers
-from tote.sim.sweep import SweepResult, parse_grid, plan_sweep, run_sweep
+from tote.sim.sweep import SweepResult, parse_grid, plan_sweep, run_sweep, write_cells
+from tote.sim.table import check_out
+from tote.sim.whatif import parse_set_grid
 
 PlayersOpt = Annotated[
     int, typer.Option("--players", "-p", metavar="N", help="Number of seats.", show_default=False)
@@ -43,16 +46,6 @@ WorkersOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print only JSON on stdout.")]
 
 
-def game_progress(console: Console, label: str) -> Progress:
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    )
-
-
 def sweep(
     game_id: GameArg,
     players: PlayersOpt,
@@ -68,6 +61,7 @@ def sweep(
             show_default=False,
         ),
     ] = None,
+    set_values: SweepSetOpt = None,
     bots: Annotated[
         list[str] | None,
         typer.Option(
@@ -81,6 +75,17 @@ def sweep(
     variant: VariantOpt = None,
     workers: WorkersOpt = None,
     plot: PlotOpt = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write one row per cell to FILE.parquet or FILE.csv: options, bots, win "
+            "rates with intervals, winner's score, no-winner share, length (needs the lab "
+            "extra: pip install 'tote\\[lab]').",
+            show_default=False,
+            dir_okay=False,
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Play a batch for every cell of a grid of option values (and of bot line-ups) and
@@ -93,7 +98,7 @@ def sweep(
         count = workers if workers is not None else os.cpu_count() or 1
         check_workers(count)
         game = get_game(game_id)
-        grid = parse_grid(option)
+        grid = {**parse_grid(option), **parse_set_grid(set_values)}
         lineups = [parse_bot_names(game, b) for b in bots or ["random"]]
         cells = plan_sweep(
             game, players, games, grid, lineups, seed=seed, variants=parse_variants(variant)
@@ -102,24 +107,29 @@ def sweep(
             from tote.sim.plots import check_plot_path
 
             check_plot_path(plot)
-        with game_progress(err, f"{game.id} sweep") as progress:
-            task = progress.add_task("games", total=len(cells) * games)
+        if out is not None:
+            check_out(out)
+        with game_progress(err, f"{game.id} sweep", len(cells) * games) as update:
 
             def advance(cell: int, cells_in_all: int, done: int, total: int) -> None:
-                progress.update(task, completed=cell * total + done)
+                update(cell * total + done)
 
             result = run_sweep(cells, grid, workers=count, progress=advance)
         if plot is not None:
             from tote.sim.plots import plot_file
 
             plot_file("sweep", result.to_json(), plot)
+        if out is not None:
+            write_cells(result, out)
     if as_json:
         sys.stdout.write(json.dumps(result.to_json()) + "\n")
         return
-    print_sweep(Console(), result, plot)
+    print_sweep(Console(), result, plot, out)
 
 
-def print_sweep(console: Console, result: SweepResult, plot: Path | None) -> None:
+def print_sweep(
+    console: Console, result: SweepResult, plot: Path | None, out: Path | None = None
+) -> None:
     last = result.seed + result.games - 1
     console.print(
         Text(
@@ -136,6 +146,10 @@ def print_sweep(console: Console, result: SweepResult, plot: Path | None) -> Non
     table.add_column("Mean score", justify="right")
     table.add_column("Moves", justify="right")
     table.add_column("Rounds", justify="right")
+    ends = Table(title="How the games ended", title_justify="left")
+    ends.add_column("Cell", overflow="fold")
+    ends.add_column("Winner's score (mean)", justify="right")
+    ends.add_column("No winner (95% interval)", justify="right", no_wrap=True)
     for cell, summary in result.cells:
         data = summary.to_json()
         length = data["length"]
@@ -153,6 +167,20 @@ def print_sweep(console: Console, result: SweepResult, plot: Path | None) -> Non
                 f"{length['rounds']['mean']:.1f}" if first and "rounds" in length else "",
             )
         table.add_section()
+        ends.add_row(name, _winner_score(data), _no_winner(data))
     console.print(table)
+    console.print(ends)
     if plot is not None:
         console.print(Text(f"Plot written to {plot}."))
+    if out is not None:
+        console.print(Text(f"One row per cell written to {out}."))
+
+
+def _winner_score(data: dict[str, Any]) -> str:
+    spread = data["winner_score"]
+    return "-" if spread is None else f"{spread['mean']:.1f}"
+
+
+def _no_winner(data: dict[str, Any]) -> str:
+    share = data["no_winner"]["share"]
+    return f"{share['value']:.1%} ({100 * share['low']:.1f}-{share['high']:.1%})"

@@ -16,17 +16,21 @@ from rich.table import Table
 from rich.text import Text
 
 from tote.bots import parse_bot_names
+from tote.bots.budget import budget_of
 from tote.cli.common import (
     GameArg,
+    IterationsOpt,
     OptionOpt,
+    ThinkOpt,
     VariantOpt,
     parse_options,
     parse_variants,
     user_errors,
 )
 from tote.cli.simulate import PlotOpt
-from tote.cli.sweep import GamesOpt, JsonOpt, PlayersOpt, WorkersOpt, game_progress
+from tote.cli.sweep import GamesOpt, JsonOpt, PlayersOpt, WorkersOpt
 from tote.core.registry import get_game
+from tote.sim.progress import game_progress
 from tote.sim.runner import check_workers
 from tote.sim.tournament import TournamentResult, plan_tournament, play_tournament
 
@@ -51,6 +55,8 @@ def tournament(
     workers: WorkersOpt = None,
     plot: PlotOpt = None,
     as_json: JsonOpt = False,
+    think: ThinkOpt = None,
+    iterations: IterationsOpt = None,
 ) -> None:
     """Play a round robin: every set of PLAYERS bots at one table, the bots turned one
     seat each game so every bot plays every seat equally often; report each bot's win
@@ -63,6 +69,7 @@ def tournament(
         count = workers if workers is not None else os.cpu_count() or 1
         check_workers(count)
         game = get_game(game_id)
+        budget = budget_of(think, iterations)
         names = parse_bot_names(game, bots)
         plan = plan_tournament(
             game,
@@ -72,17 +79,18 @@ def tournament(
             seed=seed,
             variants=parse_variants(variant),
             options=parse_options(option),
+            budget=budget,
         )
         if plot is not None:
             from tote.sim.plots import check_plot_path
 
             check_plot_path(plot)
-        with game_progress(err, f"{game.id} tournament") as progress:
-            per_table = plan.plans[0].games
-            task = progress.add_task("games", total=len(plan.plans) * per_table)
+        per_table = plan.plans[0].games
+        label = f"{game.id} tournament"
+        with game_progress(err, label, len(plan.plans) * per_table) as update:
 
             def advance(table: int, tables: int, done: int, total: int) -> None:
-                progress.update(task, completed=table * total + done)
+                update(table * total + done)
 
             result = play_tournament(plan, workers=count, progress=advance)
         if plot is not None:
@@ -107,9 +115,9 @@ def print_tournament(console: Console, result: TournamentResult, plot: Path | No
     )
     table = Table()
     table.add_column("Rank", justify="right")
-    table.add_column("Bot")
-    table.add_column("Rating", justify="right")
-    table.add_column("Win rate (95% interval)", justify="right")
+    table.add_column("Bot", no_wrap=True)
+    table.add_column("Rating (95%)", justify="right", no_wrap=True)
+    table.add_column("Win rate (95%)", justify="right", no_wrap=True)
     table.add_column("Seat-games", justify="right")
     table.add_column("Mean score", justify="right")
     for rank, entry in enumerate(data["bots_stats"], start=1):
@@ -117,7 +125,8 @@ def print_tournament(console: Console, result: TournamentResult, plot: Path | No
         table.add_row(
             str(rank),
             entry["bot"],
-            f"{entry['rating']:.0f}",
+            f"{entry['rating']:.0f} ({entry['rating_interval']['low']:.0f}-"
+            f"{entry['rating_interval']['high']:.0f})",
             f"{rate['value']:.1%} ({rate['low']:.1%}-{rate['high']:.1%})",
             str(entry["games"]),
             f"{entry['mean_score']:.1f}",
@@ -126,7 +135,8 @@ def print_tournament(console: Console, result: TournamentResult, plot: Path | No
     console.print(
         Text(
             "Rating: Elo scale (mean 1500), fitted to every pair of seats in every game "
-            "(Bradley-Terry); 200 points apart means about 3 to 1."
+            "(Bradley-Terry); 200 points apart means about 3 to 1. Its interval is a "
+            "bootstrap over the games (seeded)."
         )
     )
     if plot is not None:

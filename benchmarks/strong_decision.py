@@ -1,0 +1,74 @@
+"""The cost of the ``strong`` bot's decisions (issue 25: about 1 s of one core on the
+reference machine, 6.5e9 instructions, at its fixed default budget).
+
+Run: .venv/bin/python benchmarks/strong_decision.py GAME N [--bot strong] [--unit iteration]
+
+It plays a seeded 4-seat game (the game's heuristic bot on every seat) to the first
+decision of seat 0 with a real choice after move 20, then lets a fresh, identically
+seeded bot make that decision N times. Counted in instructions with
+``../shared/bench/instructions.py --units 1,2 -- python benchmarks/strong_decision.py
+GAME {n}``, the difference is one decision, start-up and the way there cancelled out.
+With ``--unit iteration`` it makes one decision of N iterations instead (the search's
+cost per iteration, from which the default budget is set: 6.5e9 instructions a
+decision). It prints the wall time of each decision; it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from tote.bots import Budget, make_bot
+from tote.core.bot import Observation
+from tote.core.moves import CHANCE
+from tote.core.registry import get_game
+from tote.core.state import State
+
+
+def position(game_id: str, seed: int = 7, after: int = 20) -> tuple[State, int]:
+    """A seeded game played by the heuristic to seat 0's first real choice after
+    ``after`` moves."""
+    game = get_game(game_id)
+    state = game.new_state(game.options(None, ()), 4)
+    bots = [make_bot(game, "normal", seed, seat) for seat in range(4)]
+    rng = random.Random(seed)
+    moves = 0
+    while not state.is_over:
+        turn = state.turn()
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        seat = 0 if 0 in turn.seats else turn.seats[0]
+        obs = Observation(state, seat)
+        legal = obs.legal_moves
+        real_choice = seat == 0 and moves >= after and (legal is None or len(legal) > 1)
+        if real_choice and (
+            game_id != "wits-and-wagers" or state.view(0)["state"]["phase"] != "answer"
+        ):
+            return state, seat
+        state.apply(seat, bots[seat].choose(obs))
+        moves += 1
+    raise SystemExit("the game ended before such a decision")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("game")
+    parser.add_argument("n", type=int)
+    parser.add_argument("--bot", default="strong")
+    parser.add_argument("--unit", choices=("decision", "iteration"), default="decision")
+    args = parser.parse_args()
+    state, seat = position(args.game)
+    game = get_game(args.game)
+    per_iteration = args.unit == "iteration"
+    budget = Budget(iterations=args.n) if per_iteration else None
+    for _ in range(1 if per_iteration else args.n):
+        bot = make_bot(game, args.bot, 1, seat, budget=budget)
+        started = time.perf_counter()
+        move = bot.choose(Observation(state, seat))
+        print(f"{args.game}: {args.bot} chose {move!r} in {time.perf_counter() - started:.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,199 @@
+"""``tote review RECORD [--seat N] [--json]``: the review of a finished game (issue 26).
+
+The review is :func:`tote.review.review`; here it is drawn as a table of the judged
+decisions and a summary per seat, or written as one JSON object (``Review.to_json``).
+Nothing is printed before the review is complete, so Ctrl+C (status 130) leaves no
+half-written output.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console, Group
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from tote.cli.common import fail, user_errors
+from tote.core.errors import OptionsError, RecordError
+from tote.review import MOST_WORLDS, WORLDS, Review, review
+from tote.review.engine import Progress as Advance
+from tote.review.model import NOT_JUDGED
+from tote.sim.record_files import load_record
+
+MARK_STYLES = {
+    "best": "bold green",
+    "good": "green",
+    "inaccuracy": "yellow",
+    "mistake": "dark_orange",
+    "blunder": "bold red",
+}
+
+
+@contextmanager
+def _progress(console: Console, shown: bool) -> Iterator[Advance | None]:
+    """A bar of the moves replayed, on stderr when it is a terminal."""
+    if not shown or not console.is_terminal:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("reviewing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("moves"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+    task = bar.add_task("moves", total=None)
+    with bar:
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+
+def _money(value: float, unit: str) -> str:
+    sign = "+" if value >= 0 else "-"
+    amount = f"{abs(value):,.0f}" if abs(value) >= 100 else f"{abs(value):,.2f}"
+    return f"{sign}${amount}" if unit == "$" else f"{sign}{amount} {unit}"
+
+
+def render_review(found: Review, names: list[str]) -> Group:
+    """The decisions judged, one row each, then the summary of every seat reviewed."""
+    unit = found.unit
+    parts: list[Table | Text] = [
+        Text.assemble(
+            ("Review", "bold"),
+            f" of a {found.game} game (seed {found.seed}): each bet against the best, from"
+            f" what its seat knew then; up to {found.worlds:,} sampled worlds a decision;"
+            " ±: 95% interval; values in " + ("$" if unit == "$" else unit) + ".",
+        )
+    ]
+    table = Table(title="Decisions", title_justify="left")
+    table.add_column("Move", justify="right")
+    table.add_column("Seat")
+    table.add_column("Decision", ratio=3)
+    table.add_column("Mark")
+    table.add_column("Value", justify="right")
+    table.add_column("Best move (value)", ratio=2)
+    table.add_column("Luck", justify="right")
+    for d in found.decisions:
+        if d.mark is None or d.chosen is None or d.best is None:
+            continue
+        half = (d.chosen.high - d.chosen.low) / 2
+        best = "the move made" if d.lost <= 0 else f"{d.best_label} ({d.best.value:+.1f})"
+        table.add_row(
+            str(d.index),
+            names[d.seat],
+            d.label,
+            Text(d.mark, style=MARK_STYLES[d.mark]),
+            f"{d.chosen.value:+.1f} ±{half:.1f}",
+            best,
+            "replaced" if d.luck is None else f"{d.luck:+.1f}",
+        )
+    parts.append(table)
+    summary = Table(title="Summary", title_justify="left")
+    summary.add_column("Seat")
+    summary.add_column("Accuracy", justify="right")
+    summary.add_column("Marks")
+    summary.add_column("Left on the table", justify="right")
+    summary.add_column("Expected from the bets", justify="right")
+    summary.add_column("Actual", justify="right")
+    summary.add_column("Luck", justify="right")
+    lines: list[Text] = []
+    for s in found.seats:
+        marks = ", ".join(f"{n} {m}" for m, n in s.marks.items() if n)
+        summary.add_row(
+            names[s.seat],
+            "-" if s.accuracy is None else f"{s.accuracy:.0f}%",
+            f"{marks or 'none'} ({s.judged} judged)",
+            _money(s.left_on_table, unit).lstrip("+"),
+            _money(s.expected, unit),
+            _money(s.actual, unit),
+            _money(s.luck, unit),
+        )
+        said = [f"{names[s.seat]}:"]
+        if s.biggest_luck is not None:
+            luck = found.decision(s.biggest_luck).luck or 0.0
+            said.append(f"biggest luck swing move {s.biggest_luck} ({_money(luck, unit)});")
+        worst = ", ".join(str(i) for i in s.worst)
+        said.append(f"worst decisions: moves {worst}." if worst else "no decision lost value.")
+        lines.append(Text(" ".join(said)))
+    parts.append(summary)
+    parts.extend(lines)
+    unjudged = sum(s.not_judged for s in found.seats)
+    if unjudged:
+        parts.append(
+            Text(
+                f"{unjudged} other decisions (moves the tote board does not value) are"
+                f" {NOT_JUDGED}; --json lists them.",
+                style="dim",
+            )
+        )
+    return Group(*parts)
+
+
+def review_command(
+    record: Annotated[
+        Path,
+        typer.Argument(
+            metavar="RECORD",
+            help="A finished game's record (from 'tote play --save' or 'tote simulate --save').",
+            show_default=False,
+        ),
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N", help="Review this seat only (0 is the first).", show_default=False
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the review as JSON.")] = False,
+    game: Annotated[
+        int | None,
+        typer.Option(
+            metavar="SEED",
+            help="In a run file of 'tote simulate --save', the game with this seed.",
+            show_default=False,
+        ),
+    ] = None,
+    worlds: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help=f"At most N sampled worlds per decision (1 to {MOST_WORLDS:,}); by default"
+            f" {WORLDS} (Winner's Circle 300, Carcassonne 150).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Review a finished game: each bet against the best bet, valued from what its seat
+    knew at the time, with a mark (best, good, inaccuracy, mistake, blunder), and luck
+    told apart from skill (docs/review.md).
+
+    A record that does not replay, a game that is not finished or a seat that does not
+    exist is refused with one line and exit status 2; Ctrl+C stops with status 130.
+    """
+    err = Console(stderr=True)
+    try:
+        with user_errors():
+            try:
+                loaded = load_record(record, game)
+            except RecordError as exc:
+                raise RecordError(str(exc).replace("with --seed S", "with --game SEED")) from None
+            if worlds is not None and not 1 <= worlds <= MOST_WORLDS:
+                raise OptionsError(f"--worlds must be 1 to {MOST_WORLDS:,}, not {worlds}")
+            with _progress(err, not as_json or err.is_terminal) as advance:
+                found = review(loaded, seat, worlds=worlds, progress=advance)
+    except KeyboardInterrupt:
+        fail("interrupted: the review was stopped, nothing was written", 130)
+    if as_json:
+        sys.stdout.write(json.dumps(found.to_json()) + "\n")
+        return
+    names = [p.name for p in loaded.players]
+    Console().print(render_review(found, names))

@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -48,6 +49,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import httpx
+import server_profile
+from bench import machine_speed
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -101,13 +104,15 @@ def free_port() -> int:
         return port
 
 
-def start_server(db: str, workdir: Path, log: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """``tote serve`` on a free loopback port, once it answers; returns it and its base URL."""
+def start_server(
+    db: str, workdir: Path, log: Path, profile: Path | None = None
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``tote serve`` on a free loopback port, once it answers; returns it and its base URL.
+    With ``profile``, started ready to be profiled into that file (:mod:`server_profile`)."""
     port = free_port()
+    start = [sys.executable, "-c", "from tote.cli.main import main; main()"]
     command = [
-        sys.executable,
-        "-c",
-        "from tote.cli.main import main; main()",
+        *(start if profile is None else server_profile.command(profile)),
         "serve",
         "--db",
         db,
@@ -171,6 +176,17 @@ def memory_mib(pid: int, field: str = "VmRSS") -> float | None:
     except (OSError, ValueError, IndexError):
         pass
     return None
+
+
+def read_profile(path: Path) -> list[list[Any]]:
+    """The profile the server writes on SIGUSR2 (waits up to a minute for it)."""
+    deadline = time.monotonic() + 60
+    while not path.exists():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the server wrote no profile to {path}")
+        time.sleep(0.2)
+    rows: list[list[Any]] = json.loads(path.read_text())
+    return rows
 
 
 # ------------------------------------------------------------------ tables
@@ -374,6 +390,8 @@ async def run_load(
         load.stop_at = started + args.seconds
         cpu0 = time.process_time()
         server0 = all_cpu_seconds(server_pids)
+        if args.profile:
+            os.kill(server_pids[0], signal.SIGUSR1)  # yappi starts
         stats.measuring = True
         load.go.set()
         # Every slot ends by stop_at (receive timeouts are capped by it) or on its own.
@@ -389,6 +407,8 @@ async def run_load(
             task.cancel()
         await asyncio.gather(*slots, return_exceptions=True)
         peak = memory_mib(server_pid, "VmHWM") if server_pid else None
+        if args.profile:
+            os.kill(server_pids[0], signal.SIGUSR2)  # yappi stops and writes its figures
         return {
             "setup": setup,
             "elapsed": min(elapsed, args.seconds),
@@ -412,9 +432,14 @@ def loopback_only(url: str) -> str:
 
 
 def report(
-    args: argparse.Namespace, db: str, stats: Stats, timings: dict[str, float]
+    args: argparse.Namespace,
+    db: str,
+    stats: Stats,
+    timings: dict[str, float],
+    profile: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     server_cpu = timings["server_cpu"]
+    per_move = server_cpu / stats.moves * 1000 if server_cpu >= 0 and stats.moves else None
     lat = sorted(stats.latencies)
     samples = stats.samples or [0]
     elapsed = timings["elapsed"] or 1.0
@@ -447,6 +472,14 @@ def report(
         "cpu_cores": os.cpu_count(),
         "client_cpu_seconds": round(timings["client_cpu"], 1),
         "server_cpu_seconds": round(server_cpu, 1) if server_cpu >= 0 else None,
+        "server_cpu_ms_per_move": None if per_move is None else round(per_move, 3),
+        "machine_speed": None if timings["speed"] < 0 else round(timings["speed"], 3),
+        "server_cpu_ms_per_move_calibrated": (
+            None
+            if per_move is None or timings["speed"] < 0
+            else round(per_move * timings["speed"], 3)
+        ),
+        "profile": profile,
         "server_memory_mib": (
             None
             if timings["memory_idle"] < 0
@@ -459,7 +492,11 @@ def report(
                 ),
             }
         ),
-        "note": "client and server share this machine's cores (one client event loop)",
+        "note": (
+            "client and server share this machine's cores (one client event loop), and"
+            " other work on the machine slows them: latency is wall time and feels it;"
+            " CPU per move is the server process's own CPU time and does not"
+        ),
     }
 
 
@@ -489,6 +526,16 @@ def print_text(r: dict[str, Any]) -> None:
     if server_cpu is not None:
         cpu += f", server {server_cpu} s"
     print(f"cpu               {cpu} over the window, of {r['cpu_cores']} cores")
+    if r["server_cpu_ms_per_move"] is not None:
+        calibrated = ""
+        if r["machine_speed"] is not None:
+            calibrated = (
+                f" ({r['server_cpu_ms_per_move_calibrated']} ms calibrated: on the reference"
+                f" machine; this one runs at {r['machine_speed']:.2f} of it now)"
+            )
+        print(f"server cpu/move   {r['server_cpu_ms_per_move']} ms{calibrated}")
+    if r["profile"] is not None:
+        server_profile.print_breakdown(r["profile"])
     memory = r["server_memory_mib"]
     if memory is not None:
         print(
@@ -524,6 +571,13 @@ def main() -> None:
         "--max-tables", type=int, default=None, help="tables created at most (default 50 x N)"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        type=Path,
+        help="profile the server's CPU time over the window with yappi into FILE"
+        " (server_profile.py; one process, not with --url)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
     if not 1 <= args.tables <= 5000 or not 0 < args.seconds <= 3600 or not 0 <= args.think <= 60:
@@ -532,6 +586,10 @@ def main() -> None:
         args.processes > 1 and (args.url or not (args.db or "").startswith("postgresql"))
     ):
         parser.error("--processes is 1..8; more than one needs --db postgresql+psycopg://...")
+    if args.profile and (args.url or args.processes > 1):
+        parser.error("--profile profiles the one server process this benchmark starts")
+    if args.profile and importlib.util.find_spec("yappi") is None:
+        parser.error("--profile needs yappi: pip install yappi (or the dev extra)")
     if args.max_tables is None:
         args.max_tables = 50 * args.tables
     args.max_tables = max(args.max_tables, args.tables)
@@ -548,15 +606,20 @@ def main() -> None:
                 db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
                 bases = []
                 for _ in range(args.processes):
-                    process, base = start_server(db, Path(tmp), log)
+                    process, base = start_server(db, Path(tmp), log, args.profile)
                     processes.append(process)
                     bases.append(base)
             pids = [process.pid for process in processes]
+            speed = machine_speed()  # ../shared/bench/calibrate.py, in this run
             timings = asyncio.run(run_load(args, bases, stats, pids))
+            timings["speed"] = -1.0 if speed is None else speed
+            profile = None
+            if args.profile:
+                profile = server_profile.breakdown(read_profile(args.profile), stats.moves)
         finally:
             for process in processes:
                 stop_server(process)
-    result = report(args, db, stats, timings)
+    result = report(args, db, stats, timings, profile)
     if args.json:
         print(json.dumps(result))
     else:

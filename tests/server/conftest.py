@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,9 @@ def _libpq(url: str) -> str:
     return url.replace("postgresql+psycopg://", "postgresql://", 1)
 
 
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A URL into a fresh schema of the test PostgreSQL database."""
+@contextmanager
+def _fresh_schema() -> Iterator[str]:
+    """A URL into a new schema of the test PostgreSQL database, dropped afterwards."""
     import psycopg
 
     try:
@@ -41,6 +42,22 @@ def postgres_url() -> Iterator[str]:
             yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
         finally:
             admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A URL into a fresh schema of the test PostgreSQL database, shared by the session."""
+    with _fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture
+def own_postgres_url() -> Iterator[str]:
+    """A URL into a schema of this test alone: for tests of server processes that count
+    every table in the database (locks held, tables driven), which tables left in play
+    by earlier tests would otherwise join."""
+    with _fresh_schema() as url:
+        yield url
 
 
 @pytest.fixture

@@ -163,7 +163,7 @@ class Socket:
             message = self.next()
             if message["type"] == kind:
                 return message
-            assert message["type"] in ("table", "view", "timeout"), message
+            assert message["type"] in ("table", "view", "timeout", "chat"), message
 
     def latest_view(self) -> Message:
         """Hand out everything received so far; the last view among it."""

@@ -59,6 +59,18 @@ def test_games_lists_variants_player_counts_and_bots(client: TestClient) -> None
     assert ww["players_note"] and ww["options"]["answer_seconds"] == 30
 
 
+def test_games_offer_three_levels_with_a_line_on_how_each_plays(client: TestClient) -> None:
+    """Issue 25: every game's seat choices hold ``easy``, ``normal`` and ``hard``, each
+    described in one line; Wits & Wagers' say how well each knows the answer."""
+    for game in client.get("/api/games").json():
+        assert {"easy", "normal", "hard", "strong"} <= set(game["bots"])
+        levels = game["bot_levels"]
+        assert set(levels) == {"easy", "normal", "hard"}
+        assert all(text and "\n" not in text for text in levels.values())
+        if game["id"] == "wits-and-wagers":
+            assert "Knows the answer" in levels["easy"] and "factor of" in levels["normal"]
+
+
 def test_openapi_lists_every_endpoint(client: TestClient) -> None:
     spec = client.get("/openapi.json").json()
     paths = spec["paths"]
@@ -97,6 +109,14 @@ def test_openapi_lists_every_endpoint(client: TestClient) -> None:
         (
             {"game": "wits-and-wagers", "players": 4, "options": {"question_pack": "/etc/x"}},
             ["names a file on the server"],
+        ),
+        (
+            {
+                "game": "winners-circle",
+                "players": 3,
+                "options": {"data_changes": {"payouts.show[0]": 400}},
+            },
+            ["data_changes", "plays only the data it ships"],
         ),
         ({"game": "wits-and-wagers", "players": 2}, ["4 to 20 players"]),
         ({"game": "winners-circle", "players": 3, "bots": [{"seat": 0, "bot": "x"}]}, ["bot"]),

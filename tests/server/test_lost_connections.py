@@ -19,7 +19,7 @@ from sqlalchemy import text
 from websockets.sync.client import connect
 
 from tote.store import Store
-from tote.store.store import _lock_key
+from tote.store.locks import _lock_key
 
 from .test_multiprocess import next_view, ws_url
 from .test_serve import tote_serve
@@ -30,8 +30,8 @@ PATIENCE = 15.0
 
 
 @pytest.fixture
-def store(postgres_url: str) -> Iterator[Store]:
-    store = Store(postgres_url)
+def store(own_postgres_url: str) -> Iterator[Store]:
+    store = Store(own_postgres_url)
     yield store
     store.engine.dispose()
 
@@ -116,11 +116,11 @@ def bot_moves(store: Store, http: httpx.Client, table_id: str, token: str) -> No
 
 
 def test_a_lost_lock_connection_is_replaced_with_one_process(
-    store: Store, postgres_url: str, tmp_path: Path
+    store: Store, own_postgres_url: str, tmp_path: Path
 ) -> None:
     log = tmp_path / "serve.log"
     with (
-        tote_serve(postgres_url, tmp_path, log) as (server, base),
+        tote_serve(own_postgres_url, tmp_path, log) as (server, base),
         httpx.Client(base_url=base, timeout=10) as http,
     ):
         first, token = bot_table(http)
@@ -140,15 +140,15 @@ def test_a_lost_lock_connection_is_replaced_with_one_process(
 
 
 def test_a_lost_lock_connection_is_replaced_with_two_processes(
-    store: Store, postgres_url: str, tmp_path: Path
+    store: Store, own_postgres_url: str, tmp_path: Path
 ) -> None:
     """A drives a table's bot, B serves its player; A's lock connection is killed.
     Whichever process takes the lock first drives the table, the other does not, and
     the table moves on; a table then started through A moves too."""
     log = tmp_path / "serve.log"
     with (
-        tote_serve(postgres_url, tmp_path, log) as (server_a, base_a),
-        tote_serve(postgres_url, tmp_path, log) as (server_b, base_b),
+        tote_serve(own_postgres_url, tmp_path, log) as (server_a, base_a),
+        tote_serve(own_postgres_url, tmp_path, log) as (server_b, base_b),
         httpx.Client(base_url=base_a, timeout=10) as a,
         httpx.Client(base_url=base_b, timeout=10) as b,
     ):
@@ -181,14 +181,14 @@ def test_a_lost_lock_connection_is_replaced_with_two_processes(
 
 
 def test_a_lost_listen_connection_is_replaced_and_catches_up(
-    store: Store, postgres_url: str, tmp_path: Path
+    store: Store, own_postgres_url: str, tmp_path: Path
 ) -> None:
     """B's LISTEN connection is killed; a move made through A while B is not
     listening still reaches B's player (caught up), and so does the next one."""
     log = tmp_path / "serve.log"
     with (
-        tote_serve(postgres_url, tmp_path, log) as (_, base_a),
-        tote_serve(postgres_url, tmp_path, log) as (server_b, base_b),
+        tote_serve(own_postgres_url, tmp_path, log) as (_, base_a),
+        tote_serve(own_postgres_url, tmp_path, log) as (server_b, base_b),
         httpx.Client(base_url=base_a, timeout=10) as a,
     ):
         created = a.post("/api/tables", json={"game": "winners-circle", "players": 2}).json()

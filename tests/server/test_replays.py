@@ -226,6 +226,11 @@ def _bad_records() -> list[tuple[str, bytes, str]]:
             json.dumps({**data, "options": {"horse_cards_file": "/etc/passwd"}}).encode(),
             "names a file on the server",
         ),
+        (
+            "changed data",
+            json.dumps({**data, "options": {"data_changes": {"payouts.show[0]": 9}}}).encode(),
+            "plays only the data it ships",
+        ),
     ]
 
 

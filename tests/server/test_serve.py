@@ -35,7 +35,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def tote_serve(url: str, workdir: Path, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+def tote_serve(
+    url: str, workdir: Path, log: Path, bot_delay: float = 0.0
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """A ``tote serve`` process answering at the yielded base URL; killed on the way out."""
     port = free_port()
     command = [
@@ -48,7 +50,7 @@ def tote_serve(url: str, workdir: Path, log: Path) -> Iterator[tuple[subprocess.
         "--port",
         str(port),
         "--bot-delay",
-        "0",
+        str(bot_delay),
     ]
     with log.open("ab") as out:
         process = subprocess.Popen(command, cwd=workdir, stdout=out, stderr=subprocess.STDOUT)

@@ -94,3 +94,36 @@ def test_odds_refusals_change_nothing(store: Store) -> None:
             s0.ws.send_json({"type": "odds", "seat": 1})
             error = s0.expect("error")
             assert error["rule"] == "seat" and "only its own tote board" in error["message"]
+
+
+def test_the_odds_message_names_the_outcomes_a_bet_is_placed_on(store: Store) -> None:
+    """Issue 27, 5 ("hide what cannot matter"): with the board comes ``bettable``, the
+    outcomes some bet pays or costs on (Winner's Circle: 1st to 3rd and last, WC
+    5.1-5.4), every one of them among the board's outcomes; the board is unchanged
+    ("unplaced" is still in it for the command line and other readers)."""
+    with serving(store) as client:
+        table_id, tokens = two_seat_table(client, tote_board=True)
+        with socket(client, table_id, tokens[0]) as s0:
+            s0.ws.send_json({"type": "odds"})
+            answer = s0.expect("odds")
+            assert answer["bettable"] == ["win", "place", "show", "last"]
+            for outcomes in answer["board"]["markets"].values():
+                assert set(answer["bettable"]) < set(outcomes)
+                assert "unplaced" in outcomes
+
+
+@pytest.mark.parametrize(
+    ("game", "bettable"),
+    [
+        ("horse-fever", ("1st", "2nd", "3rd")),
+        ("wetten", ("1st", "2nd", "3rd", "4th")),
+        ("winners-circle", ("win", "place", "show", "last")),
+        ("wits-and-wagers", None),
+        ("carcassonne", None),
+    ],
+)
+def test_each_game_names_its_bettable_outcomes(game: str, bettable: object) -> None:
+    """Issue 27, 5: HF 2.0 (to Win or to Show: 1st to 3rd), WT 2.2 (a ticket's places
+    1st to 4th), WC 5.1-5.4; a question's slots and an office's sizes all matter."""
+    markets = get_game(game).markets
+    assert markets is not None and markets.bettable == bettable

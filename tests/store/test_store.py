@@ -13,7 +13,7 @@ from tote.core import Match
 from tote.core.errors import ToteError
 from tote.sim.runner import random_match
 from tote.store import Append, NotFound, Store, VersionConflict
-from tote.store.store import _lock_key
+from tote.store.locks import _lock_key
 
 POSTGRES = "postgresql+psycopg://postgres@127.0.0.1/test"
 

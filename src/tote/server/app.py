@@ -28,30 +28,35 @@ from fastapi import (
     WebSocket,
     WebSocketDisconnect,
 )
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
-from starlette.exceptions import HTTPException as StarletteHTTPException
+from fastapi.responses import Response
 
 from tote import __version__
 from tote.bots import bots_for, default_bot, get_bot
-from tote.core.errors import IllegalMove, MalformedMove, OptionsError, ToteError
+from tote.bots.levels import level_descriptions
+from tote.core.errors import OptionsError
 from tote.core.game import Game
 from tote.core.record import Record
 from tote.core.registry import all_games, get_game
 from tote.server.around import around_routes
 from tote.server.connection import (
     CLOSE_BAD_TOKEN,
+    CLOSE_GOING_AWAY,
     CLOSE_NO_TABLE,
     CLOSE_SERVER_ERROR,
     Close,
     Connection,
 )
 from tote.server.errors import Refused
+from tote.server.health import health_router
+from tote.server.http_errors import add_error_handlers
 from tote.server.limits import BodyLimit
 from tote.server.lobby import CreationLimit, expire_open_tables
+from tote.server.lobbylists import host_seat, lobby_routes
+from tote.server.metrics import Metrics, metrics_router
 from tote.server.processes import CHECK_LOCKS_EVERY
 from tote.server.protocol import handle_message
 from tote.server.replays import replay_router
+from tote.server.reviews import MOST_AT_ONCE, MOST_WAITING, Reviews, review_router
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
     CreateTableRequest,
@@ -72,6 +77,7 @@ from tote.server.tables import Tables
 from tote.server.views import table_info
 from tote.server.writer import run_sync
 from tote.store import NotFound, Store
+from tote.store.store import hash_token
 from tote.web import mount
 
 DESCRIPTION = """\
@@ -91,13 +97,18 @@ holds the entries from index `log_from` on; keep them (the first message,
 and the answer to `{"type": "view"}`, start at 0). Every log entry (here and over
 HTTP) carries `sentence`: the entry in words, seats called by the table's names.
 It also sends `{"type": "table", "table": {...}}` (seats changed),
-`{"type": "timeout", "seat": N}` (the server played a seat's timeout move) and
+`{"type": "timeout", "seat": N}` (the server played a seat's timeout move),
+`{"type": "chat", "messages": [{"id", "seat", "name", "text", "at", "version"}]}`
+(table chat, issue 27: every message kept on connecting, if any, then each new one) and
 `{"type": "error", "rule", "message"}` (your last message was refused; nothing
 changed). Send `{"type": "move", "move": {...}}` to play, `{"type": "view"}`
 to get your view again, `{"type": "odds"}` for your tote board at a table
 created with `tote_board` (answered `{"type": "odds", "moves", "board"}`, to you
-alone: the public board for spectators), `{"type": "ping"}` for a `pong`. A bad token is
-closed with code 4403, an unknown table with 4404.
+alone: the public board for spectators), `{"type": "chat", "text": "..."}` to say
+something at the table (players; spectators, with an optional `"name"`, if the host
+allows), `{"type": "ping"}` for a `pong`. A bad token is
+closed with code 4403 (so is a socket whose token the seat no longer has: a new link, a
+rematch asked for again), an unknown table with 4404.
 """
 
 ERRORS: dict[int | str, dict[str, Any]] = {
@@ -126,6 +137,9 @@ def create_app(
     forget_after: float = FORGET_AFTER,
     tables_per_minute: int | None = None,
     open_table_seconds: float | None = None,
+    metrics: bool = True,
+    reviews_at_once: int = MOST_AT_ONCE,
+    reviews_waiting: int = MOST_WAITING,
 ) -> FastAPI:
     """The tote server around ``store``; bots wait ``bot_delay`` seconds before moving.
     A table nobody has used for ``forget_after`` seconds leaves memory (it stays in the
@@ -141,8 +155,15 @@ def create_app(
     ``tables_per_minute`` limits the tables one client address creates a minute, and an
     open table nobody joined in ``open_table_seconds`` is deleted (:mod:`tote.server.lobby`;
     ``tote serve`` sets both, ``None`` here: no limit).
+
+    ``/healthz`` and ``/readyz`` are always served, ``/metrics`` unless ``metrics`` is
+    False (issue 28: :mod:`tote.server.health`, :mod:`tote.server.metrics`).
+
+    A finished table's review (issue 26, :mod:`tote.server.reviews`) computes in the
+    background, ``reviews_at_once`` at a time with ``reviews_waiting`` more waiting.
     """
     tables = Tables(store, bot_delay=bot_delay)
+    reviews = Reviews(tables, at_once=reviews_at_once, waiting=reviews_waiting)
     creation = None if tables_per_minute is None else CreationLimit(tables_per_minute)
 
     @asynccontextmanager
@@ -168,17 +189,28 @@ def create_app(
         finally:
             for task in tasks:
                 task.cancel()
-            tables.shutdown()
-            await run_sync(store.disown_all)
+            try:
+                await tables.drain()  # at once if a signal drained it already (issue 28)
+            finally:
+                tables.shutdown()
+                reviews.shutdown()
+                await run_sync(store.disown_all)
 
     app = FastAPI(title="tote", version=__version__, description=DESCRIPTION, lifespan=lifespan)
     app.state.tables = tables
+    app.state.reviews = reviews
     app.state.store = store
     app.add_middleware(BodyLimit)  # a body over the limit is refused before it is read
-    _add_error_handlers(app)
+    add_error_handlers(app)
+    app.include_router(health_router(store, tables))
+    if metrics:
+        tables.meter = meter = Metrics(tables)
+        app.include_router(metrics_router(meter))
     app.include_router(_api(store, tables, creation))
     app.include_router(replay_router(tables, tables_per_minute))  # issue 16: replays
     app.include_router(around_routes(store, tables))  # rematch, clock, stand-ins (issue 16)
+    app.include_router(lobby_routes(store, tables))  # chat, the lobby's lists (issue 27)
+    app.include_router(review_router(reviews))  # a finished game's review (issue 26)
     _add_websocket(app, tables)
     mount(app)  # the browser UI: lobby, table pages, static files
     return app
@@ -211,57 +243,6 @@ async def _forget_idle_tables(tables: Tables, idle_seconds: float) -> None:
             log.exception("forgetting idle tables failed")
 
 
-# ------------------------------------------------------------------- errors
-def _error(status: int, message: str, rule: str | None = None) -> JSONResponse:
-    return JSONResponse({"error": message, "rule": rule}, status_code=status)
-
-
-def _add_error_handlers(app: FastAPI) -> None:
-    """Every refusal as ``{"error": one line, "rule": ...}``."""
-
-    @app.exception_handler(Refused)
-    async def refused(_: Request, exc: Refused) -> JSONResponse:
-        response = _error(exc.status, exc.message, exc.rule)
-        if exc.retry_after is not None:
-            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
-        return response
-
-    @app.exception_handler(IllegalMove)
-    async def illegal(_: Request, exc: IllegalMove) -> JSONResponse:
-        return _error(400 if isinstance(exc, MalformedMove) else 409, exc.message, exc.rule)
-
-    @app.exception_handler(NotFound)
-    async def not_found(_: Request, exc: NotFound) -> JSONResponse:
-        return _error(404, str(exc))
-
-    @app.exception_handler(ToteError)
-    async def tote_error(_: Request, exc: ToteError) -> JSONResponse:
-        return _error(400, str(exc), "options" if isinstance(exc, OptionsError) else None)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return _error(400, _validation_message(exc), "request")
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return _error(exc.status_code, str(exc.detail))
-
-
-def _validation_message(exc: RequestValidationError) -> str:
-    """The first problem of a request, as one line: ``players: Field required``."""
-    errors = exc.errors()
-    if not errors:
-        return "invalid request"
-    first = errors[0]
-    if first.get("type") == "json_invalid":
-        return "the request body is not valid JSON"
-    loc = [str(p) for p in first.get("loc", ())]
-    where = ".".join(loc[1:]) if loc and loc[0] == "body" else " ".join(loc)
-    message = str(first.get("msg", "invalid"))
-    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-    return f"{where}: {message}{more}" if where else message + more
-
-
 # ----------------------------------------------------------------- helpers
 def _game_info(game: Game) -> GameInfo:
     return GameInfo(
@@ -276,6 +257,7 @@ def _game_info(game: Game) -> GameInfo:
         ],
         bots=list(bots_for(game)),
         default_bot=default_bot(game),
+        bot_levels=level_descriptions(game),
         tote_board=game.markets is not None,
         options=game.options().model_dump(mode="json"),
         options_schema=game.options_model.model_json_schema(),
@@ -301,7 +283,14 @@ def _links(table_id: str) -> TableLinks:
 
 def _check_remote_options(game: Game, options: dict[str, Any]) -> None:
     """Refuse options that name a file on the server (a question pack, a data file):
-    over the network they would let anyone read the server's files."""
+    over the network they would let anyone read the server's files. Changed data
+    (``data_changes``, issue 29) is the laboratory's: each set would be loaded and kept
+    by the server, so the server plays only the data it ships."""
+    if options.get("data_changes"):
+        raise OptionsError(
+            f"{game.id} option 'data_changes' changes the game's data (tote simulate --set);"
+            " the server plays only the data it ships (replay such a record with tote replay)"
+        )
     for name, field in game.options_model.model_fields.items():
         extra = field.json_schema_extra
         local = (isinstance(extra, dict) and bool(extra.get("local_file"))) or name.endswith(
@@ -371,6 +360,7 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
 
     @api.post("/tables", status_code=201, summary="Create a table (you become its host)")
     async def create_table(request: CreateTableRequest, http: Request) -> CreateTableResponse:
+        tables.refuse_if_draining()
         game = get_game(request.game)
         game.check_players(request.players)
         _check_remote_options(game, request.options)
@@ -395,6 +385,8 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
             if game.markets is None:
                 raise Refused("tote board", f"{game.title} has no tote board", 422)
             settings["tote_board"] = True
+        if request.spectator_chat:
+            settings["spectator_chat"] = True  # issue 27
         row, host_token = await run_sync(
             store.create_table,
             game.id,
@@ -424,9 +416,15 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
         return table_info(await run_sync(store.table, table_id))
 
     @api.post("/tables/{table_id}/join", summary="Take a free seat; returns its secret token")
-    async def join(table_id: str, request: JoinRequest) -> JoinResponse:
+    async def join(
+        table_id: str, request: JoinRequest, x_host_token: HostToken = None
+    ) -> JoinResponse:
         runtime = await tables.get(table_id)
+        if x_host_token is not None:  # the host takes a seat: it is the host's (issue 27)
+            await _require_host(store, table_id, x_host_token)
         seat, token = await runtime.join(request.seat, request.name.strip() or "Player")
+        if x_host_token is not None:
+            await host_seat(runtime, seat)
         return JoinResponse(
             table_id=table_id,
             seat=seat,
@@ -492,7 +490,7 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
         assert seat is not None
         if request.seat is not None and request.seat != seat:
             raise Refused("seat", f"your token plays seat {seat}, not seat {request.seat}", 403)
-        return _json(await runtime.play(seat, request.move))
+        return _json(await runtime.play(seat, request.move, hash_token(x_seat_token)))
 
     return api
 
@@ -508,6 +506,9 @@ def _add_websocket(app: FastAPI, tables: Tables) -> None:
         except NotFound:
             await _refuse(websocket, CLOSE_NO_TABLE, "table", f"no table {table_id!r}")
             return
+        except Refused as exc:  # draining (issue 28): reconnect, to another process
+            await _refuse(websocket, CLOSE_GOING_AWAY, exc.rule, exc.message)
+            return
         seat: int | None = None
         if token is not None:
             seat = await runtime.seat_for(token)
@@ -520,11 +521,12 @@ def _add_websocket(app: FastAPI, tables: Tables) -> None:
                     " (join to get one, or connect without a token to watch)",
                 )
                 return
-        conn = Connection(seat)
+        conn = Connection(seat, None if token is None else hash_token(token))
         try:
             await runtime.connect(conn)
         except Refused as exc:
-            await _refuse(websocket, CLOSE_SERVER_ERROR, exc.rule, exc.message)
+            code = CLOSE_BAD_TOKEN if exc.rule == "token" else CLOSE_SERVER_ERROR
+            await _refuse(websocket, code, exc.rule, exc.message)
             return
         # Sending runs in a task of its own, so a slow client never holds up a table;
         # receiving runs here, until the client disconnects.

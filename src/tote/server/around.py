@@ -6,7 +6,9 @@
   host token).
 * ``POST /api/tables/{id}/clock``: the host changes the per-move clock, or switches it off.
 * ``POST /api/tables/{id}/seats/{seat}/bot`` and ``.../human``: the host lets a bot play
-  an absent player's seat, and gives it back.
+  an absent player's seat, and gives it back. When the absent one is the host (their
+  seat, :attr:`TableInfo.host_seat`, timed out :data:`TIMEOUTS_OFFERED` times in a
+  row), every other seated player may hand it to a bot too (issue 27, item 8).
 * ``POST /api/tables/{id}/seats/{seat}/link``: the host gets a fresh link for a seat
   (its old link stops working).
 
@@ -24,7 +26,6 @@ from fastapi import Path as PathParam
 from tote.bots import default_bot, get_bot
 from tote.core.errors import ToteError
 from tote.server.clock import time_limit
-from tote.server.connection import CLOSE_BAD_TOKEN
 from tote.server.errors import Refused
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
@@ -41,6 +42,9 @@ from tote.store import NotFound, Store
 
 HostToken = Annotated[str | None, Header(description="The host token of the table.")]
 SeatToken = Annotated[str | None, Header(description="A seat token of the table.")]
+TIMEOUTS_OFFERED = 2
+"""Timeouts in a row after which a seat is offered to a bot (issue 27, item 8; the
+browser's ``hosttools.js`` has the same number)."""
 SeatNumber = Annotated[int, PathParam(ge=0, lt=MAX_SEATS, description="The seat (from 0).")]
 
 
@@ -92,9 +96,7 @@ def around_routes(store: Store, tables: Tables) -> APIRouter:
         new = await tables.get(new_id)
         async with new.lock:
             await new.fresh_locked()
-            if seat is not None:
-                new.forget_tokens(seat)
-            await new.reload_row_locked()
+            await new.reload_row_locked()  # a superseded token's sockets close (4403)
         return RematchResponse(
             table_id=new_id, seat=seat, token=token, host_token=host_token, table=new.info()
         )
@@ -110,17 +112,33 @@ def around_routes(store: Store, tables: Tables) -> APIRouter:
 
     @api.post(
         "/tables/{table_id}/seats/{seat}/bot",
-        summary="Let a bot play an absent player's seat (host only)",
+        summary=(
+            "Let a bot play an absent player's seat (the host; any other player when the"
+            " host's own seat timed out twice in a row)"
+        ),
     )
     async def stand_in(
         table_id: str,
         seat: SeatNumber,
         request: StandInRequest | None = None,
         x_host_token: HostToken = None,
+        x_seat_token: SeatToken = None,
     ) -> TableInfo:
         runtime = await tables.get(table_id)
-        await _require_host(store, table_id, x_host_token)
-        await hand_to_bot(runtime, seat, request.bot if request is not None else None)
+        if x_host_token is not None or x_seat_token is None:
+            await _require_host(store, table_id, x_host_token)
+            by_host = True
+        else:
+            by_host = False
+            mine = await runtime.seat_for(x_seat_token)
+            if mine is None:
+                raise Refused("token", f"this token is not a seat of table {table_id}", 403)
+            if mine == seat:
+                raise Refused(
+                    "stand-in", "you play this seat: a bot takes it only from others", 409
+                )
+        bot = request.bot if request is not None else None
+        await hand_to_bot(runtime, seat, bot, by_host=by_host)
         return runtime.info()
 
     @api.post(
@@ -177,13 +195,19 @@ async def set_clock(runtime: TableRuntime, seconds: int | None) -> None:
             runtime.audience.broadcast_views()  # the new deadline
 
 
-async def hand_to_bot(runtime: TableRuntime, seat: int, bot: str | None) -> None:
+async def hand_to_bot(
+    runtime: TableRuntime, seat: int, bot: str | None, *, by_host: bool = True
+) -> None:
     """Let a bot play a player's seat until the host gives it back (the host's call,
-    offered when the seat timed out repeatedly or its player left)."""
+    offered when the seat timed out repeatedly or its player left). ``by_host`` False:
+    another seated player's call, allowed only for the host's own seat once it timed out
+    :data:`TIMEOUTS_OFFERED` times in a row (issue 27, item 8: the host is the absent one)."""
     async with runtime.lock:
         await runtime.fresh_locked()
         _check_seat(runtime, seat)
         _check_playing(runtime, "seats are handed to bots only during the game")
+        if not by_host:
+            _check_absent_host(runtime, seat)
         row = runtime.row.seats[seat]
         if row.bot is not None:
             raise Refused("stand-in", f"seat {seat} is a bot's already ({row.bot})", 409)
@@ -205,6 +229,26 @@ async def hand_to_bot(runtime: TableRuntime, seat: int, bot: str | None) -> None
         runtime.bots.schedule()
 
 
+def _check_absent_host(runtime: TableRuntime, seat: int) -> None:
+    """A player (not the host) may hand only the host's own seat to a bot, and only once
+    it timed out :data:`TIMEOUTS_OFFERED` times in a row (issue 27, item 8)."""
+    if runtime.row.settings.get("host_seat") != seat:
+        raise Refused(
+            "stand-in",
+            "only the host hands a player's seat to a bot (players may, once the host's own"
+            f" seat timed out {TIMEOUTS_OFFERED} times in a row)",
+            403,
+        )
+    timeouts = runtime.timeouts.get(seat, 0)
+    if timeouts < TIMEOUTS_OFFERED:
+        raise Refused(
+            "stand-in",
+            f"the host's seat timed out {timeouts} time(s) in a row; players may hand it to a"
+            f" bot after {TIMEOUTS_OFFERED}",
+            409,
+        )
+
+
 async def give_back_seat(runtime: TableRuntime, seat: int) -> None:
     """The player plays their seat again; if it is to act, its clock starts afresh."""
     async with runtime.lock:
@@ -214,7 +258,8 @@ async def give_back_seat(runtime: TableRuntime, seat: int) -> None:
         if runtime.row.seats[seat].stand_in is None:
             raise Refused("stand-in", f"no bot plays seat {seat}: nothing to give back", 409)
         await run_sync(runtime.store.set_stand_in, runtime.table_id, seat, None)
-        runtime.timeouts.pop(seat, None)
+        if runtime.timeouts.pop(seat, None):
+            await runtime.store_timeouts_locked(seat)
         await runtime.reload_row_locked()
         runtime.bots.make()
         match = runtime.match
@@ -226,7 +271,8 @@ async def give_back_seat(runtime: TableRuntime, seat: int) -> None:
 
 async def new_seat_link(runtime: TableRuntime, seat: int) -> str:
     """A new token for a player's seat: the old one stops working, and the connections
-    it opened here are closed."""
+    it opened are closed (``4403``): here at once, in other processes on the notice, and
+    its moves are refused by the store in any case (issue 28, defect 1)."""
     async with runtime.lock:
         await runtime.fresh_locked()
         _check_seat(runtime, seat)
@@ -236,9 +282,5 @@ async def new_seat_link(runtime: TableRuntime, seat: int) -> str:
             raise
         except ToteError as exc:
             raise Refused("seats", str(exc), 409) from None
-        runtime.forget_tokens(seat)
-        for conn in list(runtime.audience.connections):
-            if conn.seat == seat:
-                conn.close(CLOSE_BAD_TOKEN, "the host gave this seat a new link")
         await runtime.reload_row_locked()
         return token

@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from typing import TYPE_CHECKING
 
-from tote.bots import BEST_EV, ISMCTS, make_bot
+from tote.bots import BEST_EV, HARD, ISMCTS, STRONG, Budget, make_bot
 from tote.core.bot import Bot, Observation
 from tote.core.errors import IllegalMove
 from tote.core.moves import Move
@@ -29,9 +30,16 @@ log = logging.getLogger("tote.server")
 RETRY_PAUSE = 1.0
 """Seconds a bot waits before trying again after the store refused its move."""
 
-SEARCH_BOTS = frozenset({ISMCTS, BEST_EV})
-"""Bots that search (issue 12): they choose in a worker thread, the table's lock held,
-so that the server keeps answering other tables meanwhile."""
+SEARCH_BOTS = frozenset({ISMCTS, BEST_EV, STRONG, HARD})
+"""Bots that search (issues 12 and 25; the ``hard`` level is ``strong``, named as the
+host chose it): they choose in a worker thread, the table's lock held, so that the
+server keeps answering other tables meanwhile."""
+TABLE_THINK_SECONDS = 5.0
+"""The longest a search bot thinks over one move at a table (issue 25: ``strong``'s
+fixed budget is about 1 s on the reference machine, but some positions of Carcassonne
+and Horse Fever cost far more): its fixed budget, cut short at this time. A table's
+moves are recorded, so its replay never depends on how far a search got."""
+TABLE_BUDGET = Budget(seconds=TABLE_THINK_SECONDS, fixed_first=True)
 
 
 class Bots:
@@ -60,7 +68,7 @@ class Bots:
         the seats the host let a bot play while their player is away (issue 16)."""
         table = self.table
         self._bots = {
-            s.seat: make_bot(table.game, bot, table.row.seed, s.seat)
+            s.seat: make_bot(table.game, bot, table.row.seed, s.seat, budget=TABLE_BUDGET)
             for s in table.row.seats
             if (bot := s.bot or s.stand_in) is not None
         }
@@ -117,12 +125,14 @@ class Bots:
         assert table.match is not None
         state = table.match.state
         bot = self._bots[seat]
+        started = time.perf_counter()
         try:
             observation = Observation(state, seat)
             if bot.name in SEARCH_BOTS:  # tenths of a second: off the event loop
                 move: Move | None = await asyncio.to_thread(bot.choose, observation)
             else:
                 move = bot.choose(observation)
+            table.meter.bot_thought(bot.name, time.perf_counter() - started)
         except Exception:
             log.exception("table %s: bot %r at seat %d failed", table.table_id, bot.name, seat)
             move = None

@@ -19,6 +19,9 @@ import orjson
 
 MAX_QUEUED = 256
 """Messages waiting for a slow client before it is dropped (it may reconnect)."""
+RATE_ERRORS_WAITING = MAX_QUEUED // 4
+"""Messages waiting past which a message over the client's allowance is dropped unanswered
+(issue 28, defect 7): a flood's refusals never fill the outbox."""
 
 CLOSE_GOING_AWAY = 1001
 CLOSE_SERVER_ERROR = 1011
@@ -89,8 +92,10 @@ class Connection:
     reconnecting resumes it.
     """
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, token_hash: str | None = None) -> None:
         self.seat = seat
+        self.token_hash = token_hash
+        """The hash of the token the seat was opened with: closed once it stops playing."""
         self.closed = False
         self.log_sent = 0
         """Log entries this client has: the next view message carries only the rest."""
@@ -113,6 +118,15 @@ class Connection:
 
     def error(self, rule: str, message: str) -> None:
         self.send({"type": "error", "rule": rule, "message": message})
+
+    def rate_error(self, message: str) -> None:
+        """Refuse a message over the client's allowance (rule ``rate``; the connection
+        stays), unless :data:`RATE_ERRORS_WAITING` messages already wait unsent: then it
+        is dropped unanswered (issue 28, defect 7). Every other answer is to a message
+        within the allowance, so a flood adds at most that many to the outbox; only a
+        client that reads nothing for long falls :data:`MAX_QUEUED` behind and is closed."""
+        if self._queue.qsize() < RATE_ERRORS_WAITING:
+            self.error("rate", message)
 
     def close(self, code: int, reason: str) -> None:
         if not self.closed:

@@ -7,6 +7,9 @@ Each process listens on one connection of its own and hands every notice to
 :meth:`Tables.notice <tote.server.tables.Tables.notice>`: a table live here
 catches up from the store and sends its connections their new views.
 
+The listening connection carries TCP keepalives (issue 28), as the store's do: if it
+dies silently, the process notices within about a minute and listens again.
+
 Notices are not queued while a listener is away: after (re)connecting, every
 live table is caught up from the store, which stays the truth.
 """
@@ -17,10 +20,12 @@ import asyncio
 import logging
 
 import psycopg
+from psycopg.conninfo import make_conninfo
 from sqlalchemy.engine import make_url
 
 from tote.server.tables import Tables
 from tote.store import Store
+from tote.store.connections import KEEPALIVES
 from tote.store.store import CHANNEL
 
 log = logging.getLogger("tote.server")
@@ -42,12 +47,13 @@ async def listen(tables: Tables, store: Store, ready: asyncio.Event | None = Non
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(
-                libpq_url(store), autocommit=True
+                make_conninfo(libpq_url(store), **KEEPALIVES), autocommit=True
             ) as connection:
                 await connection.execute(f"LISTEN {CHANNEL}")
                 if ready is not None:
                     ready.set()
                 if not first:  # notices sent while away are lost: catch everything up
+                    tables.meter.listener_reconnected()
                     await tables.refresh()
                 first = False
                 async for notice in connection.notifies():
@@ -59,6 +65,11 @@ async def listen(tables: Tables, store: Store, ready: asyncio.Event | None = Non
                 task.cancel()
             raise
         except Exception as exc:
-            log.warning("listening for other servers' moves failed (%s); retrying", exc)
+            log.warning(
+                "listening for other servers' moves failed (%s); retrying",
+                exc,
+                extra={"event": "listener failed"},
+            )
+            tables.meter.listener_failed()
             first = False
         await asyncio.sleep(RECONNECT_PAUSE)

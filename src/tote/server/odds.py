@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 from tote.core.errors import ToteError
 from tote.core.state import State
@@ -49,10 +50,12 @@ async def answer_odds(table: TableRuntime, conn: Connection, data: dict[str, obj
         conn.error("seat", "a seat sees only its own tote board")
         return
     if conn.odds_busy:
+        table.meter.refused("odds")
         conn.error("rate", "your tote board is still being worked out")
         return
     wait = conn.views.take()
     if wait:
+        table.meter.refused("odds")
         conn.error("rate", f"the tote board was sent a moment ago; ask again in {wait:.1f} s")
         return
     async with table.lock:
@@ -67,11 +70,22 @@ async def answer_odds(table: TableRuntime, conn: Connection, data: dict[str, obj
         state = match.state.clone()
         moves = len(match.moves)
     conn.odds_busy = True
+    started = time.perf_counter()
     try:
         board = await asyncio.to_thread(_compute, table, state, conn.seat, moves)
     except ToteError as exc:
+        table.meter.job_failed("board")
         conn.error("tote board", str(exc))
         return
+    except BaseException:
+        table.meter.job_failed("board")
+        raise
     finally:
         conn.odds_busy = False
-    conn.send({"type": "odds", "moves": moves, "board": board.to_json()})
+    table.meter.job_done("board", time.perf_counter() - started)
+    message: dict[str, object] = {"type": "odds", "moves": moves, "board": board.to_json()}
+    bettable = table.game.markets.bettable if table.game.markets is not None else None
+    if bettable is not None:
+        # The outcomes a bet can be placed on: the page shows only these (issue 27, 5).
+        message["bettable"] = list(bettable)
+    conn.send(message)

@@ -85,15 +85,21 @@ def give_up(table: TableRuntime) -> None:
     table now. Its clock stops here; its bots stop before their next move (they
     check :attr:`Ownership.owner`). If that process stops in turn, this one may
     take the table over again (:func:`adopt_if_orphaned`)."""
-    log.warning("table %s: another process took over its bots and clock", table.table_id)
+    log.warning(
+        "table %s: another process took over its bots and clock",
+        table.table_id,
+        extra={"event": "lock lost"},
+    )
     table.clock.cancel()
 
 
-async def adopt_if_orphaned(table: TableRuntime) -> bool:
+async def adopt_if_orphaned(table: TableRuntime, *, handed_over: bool = False) -> bool:
     """Take over a table in play whose bots and clock nobody drives (its owner
     stopped, and its lock went with its connection): True if this process did. The
     lock must be seen free on two looks at least :data:`ADOPT_GRACE` apart: an owner
-    that only lost its connection takes its locks back before that.
+    that only lost its connection takes its locks back before that. A table its
+    owner ``handed_over`` (it released the lock on purpose, stopping gracefully:
+    issue 28) is taken at once, if no other process took it first.
 
     The table is reloaded first, so the bots and the clock resume from the
     store's state. Only on a shared store: on SQLite this process owns them all.
@@ -103,21 +109,25 @@ async def adopt_if_orphaned(table: TableRuntime) -> bool:
         return False
     if not table.bots.seated and table.clock.deadline is None:
         return False  # no bot and no clock: nothing to drive, no query to make
-    now = time.monotonic()
-    if not await run_sync(table.store.lock_is_free, table.table_id):
-        ownership.free_since = None
-        return False
-    if ownership.free_since is None or now - ownership.free_since < ADOPT_GRACE:
-        ownership.free_since = ownership.free_since or now
-        return False  # its owner may be reconnecting: it takes its locks back at once
+    if not handed_over:
+        now = time.monotonic()
+        if not await run_sync(table.store.lock_is_free, table.table_id):
+            ownership.free_since = None
+            return False
+        if ownership.free_since is None or now - ownership.free_since < ADOPT_GRACE:
+            ownership.free_since = ownership.free_since or now
+            return False  # its owner may be reconnecting: it takes its locks back at once
     ownership.free_since = None
     async with table.lock:
-        if ownership.owner or table.status != "playing":
+        if ownership.owner or table.closed or table.status != "playing":
             return False
         await ownership.claim()
         if not ownership.owner:
             return False
-        log.info("table %s: took over its bots and clock", table.table_id)
+        log.info(
+            "table %s: took over its bots and clock", table.table_id, extra={"event": "takeover"}
+        )
+        table.meter.table_taken_over()
         table.stale = True
         await table.fresh_locked()
         return True
@@ -146,6 +156,9 @@ async def catch_up(table: TableRuntime, kind: str, value: str) -> None:
         elif kind == "status":
             if table.status == value:
                 return
+        elif kind == "timeouts":  # a seat's timeouts in a row (issue 27): the row only
+            await table.reload_row_locked()
+            return
         elif kind == "seats" and value.isdigit() and int(value) < len(table.row.seats):
             if table.row.seats[int(value)].taken:
                 return

@@ -1,7 +1,7 @@
 """What a client may send over the WebSocket, and how each message is answered.
 
-A client sends ``move``, ``view``, ``odds`` (:mod:`tote.server.odds`) or ``ping``
-(described in the OpenAPI text).
+A client sends ``move``, ``view``, ``odds`` (:mod:`tote.server.odds`), ``chat``
+(:mod:`tote.server.chat`, issue 27) or ``ping`` (described in the OpenAPI text).
 Whatever is wrong with a message (too long, not JSON, an unknown type, a move
 for another seat, a move the rules refuse) is answered with an ``error``
 message to that connection alone, and changes nothing.
@@ -9,9 +9,8 @@ message to that connection alone, and changes nothing.
 
 from __future__ import annotations
 
-import json
-
 from tote.core.errors import IllegalMove
+from tote.server.client_json import NotJson, read_json
 from tote.server.connection import Connection
 from tote.server.errors import Refused
 from tote.server.odds import answer_odds
@@ -20,7 +19,7 @@ from tote.server.runtime import TableRuntime
 MAX_MESSAGE = 64 * 1024
 """Longest message a client may send, in characters."""
 
-MESSAGE_TYPES = ("move", "view", "odds", "ping")
+MESSAGE_TYPES = ("move", "view", "odds", "chat", "ping")
 """What a client may send over the WebSocket."""
 
 
@@ -28,21 +27,16 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
     """One client message. Errors go to this connection only and change nothing."""
     wait = conn.messages.take()
     if wait:
-        conn.error("rate", f"too many messages; wait {wait:.1f} s")
+        table.meter.refused("messages")
+        conn.rate_error(f"too many messages; wait {wait:.1f} s")
         return
     if len(text) > MAX_MESSAGE:
         conn.error("protocol", f"message too long (more than {MAX_MESSAGE} characters)")
         return
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        conn.error("protocol", f"not JSON: {exc.msg} at character {exc.pos}")
-        return
-    except RecursionError:
-        conn.error("protocol", "not JSON this server reads: arrays or objects nested too deeply")
-        return
-    except ValueError as exc:  # e.g. an integer of more digits than Python converts
-        conn.error("protocol", f"not JSON this server reads: {exc}")
+        data = read_json(text)
+    except NotJson as exc:
+        conn.error("protocol", str(exc))
         return
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         conn.error("protocol", 'a message is a JSON object with a "type", e.g. "move"')
@@ -54,6 +48,7 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
     if kind == "view":
         wait = conn.views.take()
         if wait:
+            table.meter.refused("views")
             conn.error("rate", f"the whole view was sent a moment ago; ask again in {wait:.1f} s")
             return
         async with table.lock:
@@ -62,6 +57,9 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
         return
     if kind == "odds":
         await answer_odds(table, conn, data)
+        return
+    if kind == "chat":
+        await table.chat.say(conn, data)
         return
     if kind != "move":
         known = ", ".join(MESSAGE_TYPES)
@@ -79,7 +77,7 @@ async def handle_message(table: TableRuntime, conn: Connection, text: str) -> No
         conn.error("protocol", 'a move message is {"type": "move", "move": {...}}')
         return
     try:
-        await table.play(conn.seat, move)
+        await table.play_from_socket(conn.seat, move, conn.token_hash)
     except IllegalMove as exc:
         conn.error(exc.rule, exc.message)
     except Refused as exc:

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import json
 import logging
 import math
 from typing import Annotated, Any
@@ -34,6 +33,7 @@ from pydantic import BaseModel
 from tote.core.errors import ToteError
 from tote.core.narration import seat_names
 from tote.core.record import Record
+from tote.server.client_json import NotJson, read_json
 from tote.server.connection import to_json
 from tote.server.errors import Refused
 from tote.server.lobby import CreationLimit
@@ -76,6 +76,9 @@ class ReplayStep(BaseModel):
     over: bool
     move: ReplayMove | None
     log_from: int
+    moves: int = 0
+    """The record's moves played at this step, chance draws included: a table's chat
+    message said at version ``v`` shows from the first step with ``moves >= v`` (issue 27)."""
     view: dict[str, Any]
     table_id: str | None = None
     replay_id: str | None = None
@@ -240,6 +243,7 @@ async def _step(book: ReplayBook, step: int, seat: int | None, extra: dict[str, 
         "over": book.over,
         "move": book.move_at(step),
         "log_from": book.log_from(step),
+        "moves": book.position(step),
         "view": view,
         "table_id": None,
         "replay_id": None,
@@ -259,22 +263,17 @@ def _read_upload(body: bytes) -> Record:
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise Refused("record", "the upload is empty: send a record (JSON)", 400)
-    if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
-        try:
-            json.loads(text)
-        except json.JSONDecodeError:
+    try:
+        data = read_json(text)
+    except NotJson as exc:
+        if len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines):
             raise Refused(
                 "record",
                 f"the upload holds {len(lines)} lines, a run file's records:"
                 " send one line (one game's record)",
                 400,
             ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise Refused(
-            "record", f"the upload is not JSON: line {exc.lineno}: {exc.msg}", 400
-        ) from None
+        raise Refused("record", f"the upload is {exc}", 400) from None
     if not isinstance(data, dict):
         raise Refused(
             "record", f"the upload is a JSON {type(data).__name__}, not a record (an object)", 400

@@ -13,7 +13,9 @@ the clock), always goes the same way, under the table's :class:`asyncio.Lock`:
 
 1. the core checks it (``Match.play``); a refusal changes and stores nothing;
 2. the seat's move and the chance moves it led to are stored in one
-   transaction, at the version the runtime expects
+   transaction, at the version the runtime expects and, for a player's move,
+   only while the token it came with still plays the seat, no bot standing in
+   (issue 28: whatever this process remembers of the seat)
    (:mod:`tote.server.writer`, which commits the moves of tables moving at
    the same moment together);
 3. only then is every connection sent its own seat's view
@@ -47,6 +49,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from tote.bots import get_bot
 from tote.core.errors import IllegalMove, ToteError
 from tote.core.match import Match
@@ -54,14 +58,16 @@ from tote.core.moves import Actor, Move
 from tote.core.record import PlayerEntry, Record
 from tote.core.registry import get_game
 from tote.server.bots import Bots
+from tote.server.chat import TableChat
 from tote.server.clock import Clock
 from tote.server.connection import CLOSE_GOING_AWAY, Connection, to_json
 from tote.server.errors import Refused
+from tote.server.meter import Meter
 from tote.server.processes import Ownership
 from tote.server.schemas import TableInfo
 from tote.server.views import Audience, table_info, table_message, view_message
-from tote.server.writer import MoveWriter, run_sync
-from tote.store import NotFound, Store, TableRow, VersionConflict
+from tote.server.writer import MoveWriter, database_reason, run_sync
+from tote.store import NotDriver, NotFound, SeatRefused, Store, TableRow, VersionConflict
 from tote.store.store import hash_token
 
 log = logging.getLogger("tote.server")
@@ -75,10 +81,18 @@ class TableRuntime:
     """
 
     def __init__(
-        self, store: Store, row: TableRow, *, bot_delay: float, writer: MoveWriter
+        self,
+        store: Store,
+        row: TableRow,
+        *,
+        bot_delay: float,
+        writer: MoveWriter,
+        meter: Meter | None = None,
     ) -> None:
         self.store = store
         self.writer = writer
+        self.meter = meter or Meter()
+        """What this table counts for the operators (issue 28, metrics)."""
         self.table_id = row.id
         self.game = get_game(row.game)
         self.lock = asyncio.Lock()
@@ -95,12 +109,13 @@ class TableRuntime:
         """The server is stopping, or this runtime was forgotten: nothing more runs."""
         self.touched = time.monotonic()
         """When a request last asked for this table, or its last client left."""
-        self._token_seats: dict[str, int] = {}
-        self.timeouts: dict[int, int] = {}
-        """Each seat's timeouts in a row (issue 16: the host may let a bot play it)."""
+        self.timeouts: dict[int, int] = _timeouts(row)
+        """Each seat's timeouts in a row (issue 16: the host may let a bot play it), kept
+        in the store too (issue 27, item 8: the lobby, a restart, other processes)."""
         self._left: set[int] = set()
         """Seats whose player's last connection here closed during the game."""
         self.audience = Audience(self)
+        self.chat = TableChat(self)
         self.clock = Clock(self)
         self.bots = Bots(self, delay=bot_delay)
         self.ownership = Ownership(store, row.id)
@@ -132,19 +147,34 @@ class TableRuntime:
             await self.fresh_locked()
             return to_json(view_message(self, seat))
 
+    def seat_holding(self, token_hash: str | None) -> int | None:
+        """The seat the token with this hash plays, as this process last read the table."""
+        if token_hash is None:
+            return None
+        return next((s.seat for s in self.row.seats if s.token_hash == token_hash), None)
+
     async def seat_for(self, token: str) -> int | None:
-        """The seat a token plays at this table, or None."""
-        key = hash_token(token)
-        if key in self._token_seats:
-            return self._token_seats[key]
-        seat = await run_sync(self.store.seat_of, self.table_id, token)
-        if seat is not None:
-            self._token_seats[key] = seat
+        """The seat a token plays at this table, or None: the table as last read here
+        answers, else the store (a seat taken through another process a moment ago)."""
+        seat = self.seat_holding(hash_token(token))
+        if seat is None:
+            seat = await run_sync(self.store.seat_of, self.table_id, token)
         return seat
 
-    def forget_tokens(self, seat: int) -> None:
-        """Forget the tokens known to play ``seat`` (it was given a new one)."""
-        self._token_seats = {k: v for k, v in self._token_seats.items() if v != seat}
+    async def _check_token_locked(self, seat: int, token_hash: str | None) -> None:
+        """Refuse a token that no longer plays ``seat`` (issue 28, defects 1 and 2),
+        reading the table again first if this process does not know it as the seat's:
+        it may be newer than what was read here. The store checks again when storing a
+        move (:attr:`Append.by_token <tote.store.Append.by_token>`), so a change not
+        heard of yet here is refused all the same."""
+        if self.seat_holding(token_hash) != seat:
+            await self.reload_row_locked()
+        if self.seat_holding(token_hash) != seat:
+            raise Refused(
+                "token",
+                f"this link no longer plays seat {seat}: a newer link for the seat replaced it",
+                403,
+            )
 
     async def record(self, *, host: bool) -> Record:
         """The table's record: for everyone once the game is over, for the host once the
@@ -190,7 +220,6 @@ class TableRuntime:
                 raise
             except ToteError as exc:
                 raise Refused("seats", str(exc)) from None
-            self._token_seats[hash_token(token)] = seat
             await self.reload_row_locked()
             return seat, token
 
@@ -270,28 +299,49 @@ class TableRuntime:
             self.audience.broadcast_table()
 
     # ------------------------------------------------------------ playing
-    async def play(self, seat: int, move: Mapping[str, Any]) -> str:
-        """A player's move, from HTTP or WebSocket. Returns the seat's new view message
-        (JSON text).
+    async def play(self, seat: int, move: Mapping[str, Any], token_hash: str | None) -> str:
+        """A player's move over HTTP, made with the token whose hash is ``token_hash``.
+        Returns the seat's new view message (JSON text).
 
-        Refusals raise :class:`IllegalMove` (the rules) or :class:`Refused` (the table)
-        and change nothing.
+        Refusals raise :class:`IllegalMove` (the rules) or :class:`Refused` (the table,
+        the token) and change nothing.
         """
+        received = time.perf_counter()
         async with self.lock:
-            await self.fresh_locked()
-            self._check_playing()
-            stand_in = self.row.seats[seat].stand_in
-            if stand_in is not None:
-                raise Refused(
-                    "stand-in",
-                    f"the {stand_in} bot plays seat {seat} for you now;"
-                    " ask the host to give it back",
-                    409,
-                )
-            await self.play_locked(seat, move)
-            if self.timeouts.pop(seat, 0):
-                self.audience.broadcast_table()
-            return to_json(view_message(self, seat))
+            await self._play_seat_locked(seat, move, token_hash)
+            answer = to_json(view_message(self, seat))
+        self.meter.move_answered(time.perf_counter() - received)
+        return answer
+
+    async def play_from_socket(
+        self, seat: int, move: Mapping[str, Any], token_hash: str | None
+    ) -> None:
+        """A player's move over a WebSocket, as :meth:`play`, with no view returned: the
+        player's connection gets its new view with everyone's. Making one more for the
+        answer cost a third of the views a move makes (issue 28, Load)."""
+        received = time.perf_counter()
+        async with self.lock:
+            await self._play_seat_locked(seat, move, token_hash)
+        self.meter.move_answered(time.perf_counter() - received)
+
+    async def _play_seat_locked(
+        self, seat: int, move: Mapping[str, Any], token_hash: str | None
+    ) -> None:
+        await self.fresh_locked()
+        await self._check_token_locked(seat, token_hash)
+        self._check_playing()
+        stand_in = self.row.seats[seat].stand_in
+        if stand_in is not None:
+            raise Refused(
+                "stand-in",
+                f"the {stand_in} bot plays seat {seat} for you now; ask the host to give it back",
+                409,
+            )
+        assert token_hash is not None  # _check_token_locked refuses a missing token
+        await self.play_locked(seat, move, by_token=(seat, token_hash))
+        if self.timeouts.pop(seat, 0):
+            await self.store_timeouts_locked(seat)
+            self.audience.broadcast_table()
 
     def _check_playing(self) -> None:
         if self.broken is not None:
@@ -302,6 +352,8 @@ class TableRuntime:
             raise Refused("game over", "the host ended this table")
         if self.status == "finished":
             raise Refused("game over", "the game is over; no more moves")
+        if self.closed:  # drained (issue 28): another process, or the restarted one, plays on
+            raise Refused("restarting", "the server is restarting; reconnect and play again", 503)
 
     def _reseed(self) -> None:
         """Chance moves after the current version come from (secret seed, version)."""
@@ -313,9 +365,11 @@ class TableRuntime:
         seat: int,
         move: Move | Mapping[str, Any],
         notice: dict[str, Any] | None = None,
+        by_token: tuple[int, str] | None = None,
     ) -> None:
         """Check, store, then announce one seat's move (``notice`` goes out just before
-        the new views). A player's, a bot's or the clock's move, all the same way."""
+        the new views). A player's, a bot's or the clock's move, all the same way; a
+        player's is stored only while ``by_token`` (its seat and token hash) still plays."""
         match = self.match
         assert match is not None
         before = len(match.moves)
@@ -328,19 +382,38 @@ class TableRuntime:
             self.stale = True
             log.exception("table %s: seat %s's move %r failed", self.table_id, seat, move)
             raise Refused("server", "the server failed to play this move", 500) from exc
-        await self._store_locked(before, match.moves[before:])
+        await self._store_locked(before, match.moves[before:], by_token, by_driver=by_token is None)
         if notice is not None:
             self.audience.broadcast(notice)
         await self._after_change_locked(mover=seat)
+        self.meter.move_accepted()
         if notice is not None and notice.get("type") == "timeout":
             self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+            await self.store_timeouts_locked(seat)
             self.audience.broadcast_table()
 
-    async def _store_locked(self, expected: int, moves: Sequence[tuple[Actor, Move]]) -> None:
-        """Store moves the match has just accepted; on any doubt, reload from the store."""
+    async def store_timeouts_locked(self, seat: int) -> None:
+        """Store a seat's timeouts in a row (issue 27, item 8); a failure only logs: the
+        count is advice to the host, never part of the game."""
+        try:
+            await run_sync(self.store.set_timeouts, self.table_id, seat, self.timeouts.get(seat, 0))
+        except Exception:
+            log.exception("table %s: storing seat %d's timeouts failed", self.table_id, seat)
+
+    async def _store_locked(
+        self,
+        expected: int,
+        moves: Sequence[tuple[Actor, Move]],
+        by_token: tuple[int, str] | None = None,
+        *,
+        by_driver: bool = False,
+    ) -> None:
+        """Store moves the match has just accepted; on any doubt, reload from the store.
+        A bot's or the clock's move (``by_driver``) is stored only while this process
+        holds the table's lock (issue 28)."""
         rows = [(actor, move.to_json()) for actor, move in moves]
         try:
-            await self.writer.append(self.table_id, expected, rows)
+            await self.writer.append(self.table_id, expected, rows, by_token, by_driver=by_driver)
         except VersionConflict:
             self.stale = True
             await self.fresh_locked()
@@ -349,9 +422,27 @@ class TableRuntime:
                 "the table moved on meanwhile and your move was not played: "
                 "look at the new view and try again",
             ) from None
+        except NotDriver as exc:  # the lock went with its connection: check_locks decides
+            self.stale = True
+            await self.fresh_locked()
+            raise Refused("driver", str(exc), 409) from None
+        except SeatRefused as exc:  # the token or stand-in changed: re-read, hang up on it
+            self.stale = True
+            await self.fresh_locked()
+            raise Refused(exc.rule, str(exc), 403 if exc.rule == "token" else 409) from None
         except Exception as exc:
             self.stale = True
-            log.exception("table %s: storing moves at version %d failed", self.table_id, expected)
+            if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+                log.warning(
+                    "table %s: storing moves at version %d failed, the database link was lost: %s",
+                    self.table_id,
+                    expected,
+                    database_reason(exc),
+                )
+            else:
+                log.exception(
+                    "table %s: storing moves at version %d failed", self.table_id, expected
+                )
             raise Refused("server", "the move could not be stored; try again", 503) from exc
         except BaseException:  # cancelled mid-write: the store knows whether it landed
             self.stale = True
@@ -363,7 +454,7 @@ class TableRuntime:
         assert self.match is not None
         if self.match.state.is_over and self.status == "playing":
             self.status = "finished"
-            await run_sync(self.store.set_status, self.table_id, "finished")
+            await run_sync(self.store.finish, self.table_id, _result(self.match))
             await self.ownership.disown()
         try:
             self.clock.update(mover)
@@ -379,9 +470,12 @@ class TableRuntime:
             await self.fresh_locked()
             if self.broken is not None:
                 raise Refused("server", self.broken, 500)
+            if conn.seat is not None:
+                await self._check_token_locked(conn.seat, conn.token_hash)
             self.audience.add(conn)
             self.audience.send_view(conn)
             conn.send(table_message(self))
+            await self.chat.greet(conn)
             if conn.seat in self._left:  # the host sees the seat's player is back (issue 16)
                 self._left.discard(conn.seat)
                 self.audience.broadcast_table()
@@ -405,13 +499,16 @@ class TableRuntime:
     async def reload_row_locked(self) -> None:
         """Re-read the table row (seats changed) and tell every connection."""
         self.row = await run_sync(self.store.table, self.table_id)
+        self.timeouts = _timeouts(self.row)
+        self.audience.close_revoked()
         self.audience.broadcast_table()
 
     async def _reload_locked(self) -> None:
         """Rebuild from the store: the row, and the match replayed from the record."""
         row, record = await run_sync(self._read)
         self.row = row
-        self._token_seats.clear()  # a seat may have a new token (issue 16)
+        self.timeouts = _timeouts(row)
+        self.audience.close_revoked()
         self.status = row.status
         self.match = None
         self.broken = None
@@ -434,9 +531,9 @@ class TableRuntime:
                 await self._store_locked(len(record.moves), match.moves[len(record.moves) :])
             if match.state.is_over and self.status == "playing":
                 self.status = "finished"
-                await run_sync(self.store.set_status, self.table_id, "finished")
+                await run_sync(self.store.finish, self.table_id, _result(match))
             self.bots.make()
-        if self.status == "playing" and not self._loaded:
+        if self.status == "playing" and not self._loaded and not self.closed:
             # A table first loaded here is claimed at once; later reloads leave
             # orphans to adopt_if_orphaned, which waits to be sure the owner is gone.
             await self.ownership.claim()
@@ -463,9 +560,27 @@ class TableRuntime:
             self.shutdown()
             await self.ownership.disown()
 
+    async def stop(self) -> None:
+        """Let the move in flight finish (it holds the lock: stored, then announced),
+        then stop as :meth:`shutdown` does; moves sent afterwards are refused. The
+        server is draining (issue 28, graceful restarts)."""
+        async with self.lock:
+            self.shutdown()
+
     def shutdown(self) -> None:
         """Stop the bots and the clock and close every connection (server stopping)."""
         self.closed = True
         self.bots.cancel()
         self.clock.cancel()
         self.audience.close_all(CLOSE_GOING_AWAY, "the server is restarting; reconnect to resume")
+
+
+def _timeouts(row: TableRow) -> dict[int, int]:
+    """The seats' timeouts in a row as stored (issue 27, item 8)."""
+    return {s.seat: s.timeouts for s in row.seats if s.timeouts}
+
+
+def _result(match: Match) -> dict[str, Any] | None:
+    """A finished game's result as the store keeps it for the lobby (issue 27)."""
+    result = match.state.result()
+    return None if result is None else result.to_json()

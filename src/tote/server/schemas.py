@@ -10,7 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from tote.server.client_json import shallow
 
 MAX_NAME = 40
 """Longest player name, in characters."""
@@ -23,6 +25,9 @@ DEFAULT_MOVE_SECONDS = 120
 generous, so that nobody is hurried, but one absent player no longer stalls a table."""
 
 TableStatus = Literal["open", "playing", "finished", "ended"]
+FreeJson = Annotated[dict[str, Any], AfterValidator(shallow)]
+"""A JSON object whose shape a game decides (options, a move): its nesting is bounded
+(:data:`~tote.server.client_json.MAX_DEPTH`, issue 28, defect 6)."""
 
 
 class _Request(BaseModel):
@@ -56,6 +61,9 @@ class GameInfo(BaseModel):
     variants: list[VariantInfo]
     bots: list[str]
     default_bot: str
+    bot_levels: dict[str, str] = {}
+    """The levels of difficulty (``easy``, ``normal``, ``hard``; issue 25), each with a
+    one-line description of how it plays (Wits & Wagers': how well it knows answers)."""
     tote_board: bool = False
     """Whether the game has a tote board a table may switch on (issue 12)."""
     options: dict[str, Any]
@@ -84,7 +92,7 @@ class CreateTableRequest(_Request):
     game: str = Field(min_length=1, max_length=64)
     players: int = Field(ge=1, le=MAX_SEATS, description="Number of seats.")
     variants: list[Annotated[str, Field(max_length=64)]] = Field(default=[], max_length=16)
-    options: dict[str, Any] = {}
+    options: FreeJson = {}
     bots: list[BotSeat] = Field(
         default=[], max_length=MAX_SEATS, description="Seats played by bots from the start."
     )
@@ -107,6 +115,15 @@ class CreateTableRequest(_Request):
             "chance of every outcome and the value of every bet it can place, from what "
             "it knows) with the WebSocket message odds; spectators get the public board. "
             "Off by default, so that a table can play without it."
+        ),
+    )
+
+    spectator_chat: bool = Field(
+        default=False,
+        description=(
+            "Spectators may write in the table chat (issue 27); off by default: seated "
+            "players chat, spectators read. The host changes it later with "
+            "POST /api/tables/{id}/chat/spectators."
         ),
     )
 
@@ -144,6 +161,11 @@ class TableInfo(BaseModel):
     tote_board: bool = False
     rematch: str | None = None
     """The id of this table's rematch, once a player or the host started one."""
+    host_seat: int | None = None
+    """The seat the host plays, if the host joined one from the lobby (issue 27, item 8:
+    when it is the absent one, the other players may hand it to a bot)."""
+    spectator_chat: bool = False
+    """Spectators may chat (the host's choice, off by default: issue 27)."""
     version: int
     """Moves stored so far (chance moves included)."""
     created_at: datetime
@@ -190,7 +212,7 @@ class SetBotRequest(_Request):
 
 # ------------------------------------------------------------------ play
 class MoveRequest(_Request):
-    move: dict[str, Any] = Field(description='A move as JSON, e.g. {"type": "move_horse", ...}.')
+    move: FreeJson = Field(description='A move as JSON, e.g. {"type": "move_horse", ...}.')
     seat: int | None = Field(
         default=None,
         ge=0,

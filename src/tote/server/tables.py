@@ -11,12 +11,17 @@ to the runtimes they concern (:mod:`tote.server.processes`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
+from sqlalchemy.exc import DBAPIError
+
+from tote.server.errors import Refused
+from tote.server.meter import Meter
 from tote.server.processes import adopt_if_orphaned, catch_up, give_up
 from tote.server.runtime import TableRuntime
-from tote.server.writer import MoveWriter, run_sync
+from tote.server.writer import MoveWriter, database_reason, run_sync
 from tote.store import Store
 
 log = logging.getLogger("tote.server")
@@ -33,16 +38,27 @@ class Tables:
         self.writer = MoveWriter(store)
         self.bot_delay = bot_delay
         self._runtimes: dict[str, TableRuntime] = {}
+        self.meter = Meter()
+        """What this process counts for its operators (issue 28: the app's metrics)."""
+        self.draining = False
+        """The server is stopping (:meth:`drain`): it takes no table and no connection
+        more, and is not ready for a load balancer (issue 28, graceful restarts)."""
+        self._drain: asyncio.Future[list[str]] | None = None
 
     async def get(self, table_id: str) -> TableRuntime:
-        """The table's runtime (raises :class:`~tote.store.NotFound`)."""
+        """The table's runtime (raises :class:`~tote.store.NotFound`, or
+        :class:`~tote.server.errors.Refused` while the server is draining)."""
+        self.refuse_if_draining()
         runtime = self._runtimes.get(table_id)
         if runtime is None:
             row = await run_sync(self.store.table, table_id)
+            self.refuse_if_draining()  # drain began meanwhile: it has taken stock
             # Another request may have made it while this one read the row.
             runtime = self._runtimes.setdefault(
                 table_id,
-                TableRuntime(self.store, row, bot_delay=self.bot_delay, writer=self.writer),
+                TableRuntime(
+                    self.store, row, bot_delay=self.bot_delay, writer=self.writer, meter=self.meter
+                ),
             )
             runtime.touched = time.monotonic()
             await self._forget_done_beyond(MOST_DONE)
@@ -71,7 +87,10 @@ class Tables:
 
     async def adopt_orphans(self) -> list[str]:
         """Take over every table live here whose owner process stopped (see
-        :func:`~tote.server.processes.adopt_if_orphaned`); returns their ids."""
+        :func:`~tote.server.processes.adopt_if_orphaned`); returns their ids. None
+        while draining: this process is handing its own tables over."""
+        if self.draining:
+            return []
         adopted = []
         for table_id, runtime in list(self._runtimes.items()):
             try:
@@ -111,6 +130,8 @@ class Tables:
         """Load every table in play, so its bots and clock carry on without a client."""
         rows = await run_sync(self.store.tables, "playing")
         for row in rows:
+            if self.draining:
+                return
             try:
                 runtime = await self.get(row.id)
                 await runtime.ensure_loaded()
@@ -123,11 +144,21 @@ class Tables:
         in this process catches up; other tables are none of this process's business."""
         table_id, _, rest = payload.partition(":")
         kind, _, value = rest.partition(":")
+        if kind == "owner":
+            await self._take_over(table_id)
+            return
         runtime = self._runtimes.get(table_id)
         if runtime is None:
             return
         try:
+            if kind == "chat":  # issue 27: said through another process (or this one)
+                await runtime.chat.catch_up()
+                return
             await catch_up(runtime, kind, value)
+        except DBAPIError as exc:  # a lost link: the next notice or refresh catches up
+            log.warning(
+                "table %s: catching up after %r failed: %s", table_id, payload, database_reason(exc)
+            )
         except Exception:
             log.exception("table %s: catching up after %r failed", table_id, payload)
 
@@ -136,10 +167,75 @@ class Tables:
         for runtime in list(self._runtimes.values()):
             try:
                 await catch_up(runtime, "reload", "")
+            except DBAPIError as exc:
+                log.warning(
+                    "table %s: catching up failed: %s", runtime.table_id, database_reason(exc)
+                )
             except Exception:
                 log.exception("table %s: catching up failed", runtime.table_id)
 
+    def live(self) -> list[TableRuntime]:
+        """Every table live in this process now."""
+        return list(self._runtimes.values())
+
+    async def _take_over(self, table_id: str) -> None:
+        """Another process stopped gracefully and handed its tables over (``owner:free``):
+        take this one now, live here or not, unless another process is faster or this
+        one is draining too (issue 28)."""
+        if self.draining:
+            return
+        try:
+            runtime = await self.get(table_id)
+            await runtime.ensure_loaded()  # a table loaded here for the first time is claimed
+            if runtime.ownership.owner or await adopt_if_orphaned(runtime, handed_over=True):
+                log.info("table %s: handed over by a process that stopped", table_id)
+        except Refused:
+            return  # this process began draining meanwhile
+        except Exception:
+            log.exception("table %s: taking it over from a stopping process failed", table_id)
+
+    def refuse_if_draining(self) -> None:
+        """A new table, or one not live here, is refused while draining: 503, try again
+        (behind a load balancer, another process answers)."""
+        if self.draining:
+            raise Refused(
+                "restarting",
+                "this server is restarting; try again in a moment",
+                503,
+                retry_after=1.0,
+            )
+
+    async def drain(self, linger: float = 0.0) -> list[str]:
+        """Stop gracefully (issue 28): take no table more; let every move in flight be
+        stored and announced, then stop each table's bots and clock and close its
+        sockets with 1001 (going away: browsers reconnect by themselves); wait for the
+        move writer to finish; hand the tables this process drives over to the other
+        processes at once (PostgreSQL; on SQLite the store holds everything a restart
+        needs); then wait up to ``linger`` seconds for the sockets to send their last
+        views and close. Returns the tables handed over. Called again, it waits for
+        the first drain to end."""
+        self.draining = True
+        if self._drain is None:
+            self._drain = asyncio.ensure_future(self._stop_all(linger))
+        return await asyncio.shield(self._drain)
+
+    async def _stop_all(self, linger: float) -> list[str]:
+        runtimes = list(self._runtimes.values())
+        await asyncio.gather(*(runtime.stop() for runtime in runtimes))
+        await self.writer.flush()
+        handed = await run_sync(self.store.hand_over)
+        log.info(
+            "draining: %d table(s) stopped, %d handed over to other processes",
+            len(runtimes),
+            len(handed),
+        )
+        deadline = time.monotonic() + linger
+        while time.monotonic() < deadline and any(r.audience.connections for r in runtimes):
+            await asyncio.sleep(0.05)
+        return handed
+
     def shutdown(self) -> None:
+        self.draining = True
         for runtime in self._runtimes.values():
             runtime.shutdown()
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from tote.core.errors import ToteError
 from tote.core.narration import seat_names
 from tote.core.registry import get_game
-from tote.server.connection import Connection, to_json
+from tote.server.connection import CLOSE_BAD_TOKEN, Connection, to_json
 from tote.server.schemas import SeatInfo, TableInfo
 from tote.store import TableRow
 
@@ -53,7 +53,7 @@ def table_info(
                 reserved=s.reserved,
                 stand_in=s.stand_in,
                 connected=None if connected is None or s.bot else s.seat in connected,
-                timeouts=(timeouts or {}).get(s.seat, 0),
+                timeouts=s.timeouts if timeouts is None else timeouts.get(s.seat, 0),
             )
             for s in row.seats
         ],
@@ -62,9 +62,15 @@ def table_info(
         move_seconds=row.settings.get("move_seconds"),
         tote_board=bool(row.settings.get("tote_board", False)),
         rematch=row.rematch,
+        host_seat=_seat_number(row.settings.get("host_seat"), len(row.seats)),
+        spectator_chat=bool(row.settings.get("spectator_chat", False)),
         version=row.version if version is None else version,
         created_at=row.created_at,
     )
+
+
+def _seat_number(value: object, seats: int) -> int | None:
+    return value if isinstance(value, int) and 0 <= value < seats else None
 
 
 def table_message(table: TableRuntime) -> dict[str, Any]:
@@ -188,6 +194,22 @@ class Audience:
         for conn in self.connections:
             conn.log_sent = 0
         self.broadcast_views()
+
+    def close_revoked(self) -> None:
+        """Close (``4403``) every connection whose token no longer plays its seat in the
+        table as last read: the host gave the seat a new link, or its player asked for
+        the rematch again (issue 28, defects 1 and 2). Run whenever the table is read
+        again, so every process does it on hearing of the change. As at connecting with a
+        bad token, an ``error`` message (rule ``token``) says why first."""
+        why = "a newer link for this seat replaced this one (a new link, a rematch again)"
+        playing: dict[str | None, int] = {
+            s.token_hash: s.seat for s in self.table.row.seats if s.token_hash
+        }
+        for conn in list(self.connections):
+            if conn.seat is not None and playing.get(conn.token_hash) != conn.seat:
+                self.connections.discard(conn)
+                conn.error("token", why)
+                conn.close(CLOSE_BAD_TOKEN, why)
 
     def close_all(self, code: int, reason: str) -> None:
         for conn in list(self.connections):

@@ -20,6 +20,8 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
+from sqlalchemy.exc import DBAPIError
+
 from tote.core.moves import Actor
 from tote.store import Append, Store
 
@@ -32,6 +34,13 @@ async def run_sync(fn: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     return await asyncio.to_thread(fn, *args, **kwargs)
 
 
+def database_reason(exc: DBAPIError) -> str:
+    """The database's reason for a failed statement, on one line, without the statement
+    or its parameters: a lost link is expected when the database restarts or a link is
+    cut, and is logged as a warning, not a traceback (issue 28)."""
+    return " ".join(str(exc.orig or type(exc).__name__).split())[:200]
+
+
 class MoveWriter:
     """Stores moves for every table of one server process (see the module's doc)."""
 
@@ -41,19 +50,36 @@ class MoveWriter:
         self._task: asyncio.Task[None] | None = None
 
     async def append(
-        self, table_id: str, expected_version: int, moves: Sequence[tuple[Actor, dict[str, Any]]]
+        self,
+        table_id: str,
+        expected_version: int,
+        moves: Sequence[tuple[Actor, dict[str, Any]]],
+        by_token: tuple[int, str] | None = None,
+        *,
+        by_driver: bool = False,
     ) -> int:
-        """Store moves accepted at ``expected_version``; the new version once committed.
+        """Store moves accepted at ``expected_version`` (a player's: while ``by_token``
+        still plays, :attr:`Append.by_token <tote.store.Append.by_token>`; a bot's or
+        the clock's: while this process drives the table, :attr:`Append.by_driver
+        <tote.store.Append.by_driver>`); the new version once committed.
 
         Raises what :meth:`Store.append_moves <tote.store.Store.append_moves>` raises
-        (:class:`~tote.store.VersionConflict` when the table moved on meanwhile), or
-        the database's error when the whole batch failed.
+        (:class:`~tote.store.VersionConflict` when the table moved on meanwhile,
+        :class:`~tote.store.SeatRefused`, :class:`~tote.store.NotDriver`), or the
+        database's error when the whole batch failed.
         """
         done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._waiting.append((Append(table_id, expected_version, tuple(moves)), done))
+        append = Append(table_id, expected_version, tuple(moves), by_token, by_driver)
+        self._waiting.append((append, done))
         if self._task is None:
             self._task = asyncio.create_task(self._write())
         return await done
+
+    async def flush(self) -> None:
+        """Wait until every move handed to the writer is committed or refused (the
+        server is draining: issue 28, graceful restarts)."""
+        while self._task is not None:
+            await asyncio.wait({self._task})
 
     async def _write(self) -> None:
         """Write batches until nothing waits."""

@@ -6,6 +6,10 @@ transaction that checks the table's version, so two server workers can
 never both accept a move for the same state.
 """
 
+from tote.store.chat import ChatLine
+from tote.store.locks import NotDriver
+from tote.store.reviews import ReviewRow
+from tote.store.seats import SeatRefused
 from tote.store.store import (
     Append,
     NotFound,
@@ -16,4 +20,16 @@ from tote.store.store import (
     default_url,
 )
 
-__all__ = ["Append", "NotFound", "SeatRow", "Store", "TableRow", "VersionConflict", "default_url"]
+__all__ = [
+    "Append",
+    "ChatLine",
+    "NotDriver",
+    "NotFound",
+    "ReviewRow",
+    "SeatRefused",
+    "SeatRow",
+    "Store",
+    "TableRow",
+    "VersionConflict",
+    "default_url",
+]

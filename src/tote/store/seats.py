@@ -5,6 +5,11 @@ A mixin of :class:`~tote.store.Store` (which holds the connections): each change
 transaction, announced to the other server processes with :meth:`Store.notify
 <tote.store.Store.notify>` (kinds ``rematch``, ``standin`` and ``settings``, which make
 every process reload the table).
+
+Here too is the check that a player's move comes from a token that still plays its seat,
+made in the transaction that stores the move (:func:`version_check`, issue 28, defects 1
+and 2): a seat's old token stops playing the moment its new one is stored, whichever
+process took the move and whatever that process remembers.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import update
+from sqlalchemy import Update, bindparam, exists, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -22,7 +27,71 @@ from tote.core.errors import ToteError
 from tote.store.models import SeatModel, TableModel
 
 if TYPE_CHECKING:
-    from tote.store.store import TableRow
+    from tote.store.store import Append, TableRow
+
+
+class SeatRefused(ToteError):
+    """A player's move came with a token that no longer plays its seat (the host gave the
+    seat a new link, or the player asked for the rematch again: rule ``token``), or a bot
+    plays the seat for its player now (rule ``stand-in``). Nothing of it was stored."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+_BUMP_VERSION = (
+    update(TableModel)
+    .where(TableModel.id == bindparam("table"), TableModel.version == bindparam("expected"))
+    .values(version=bindparam("new"))
+)
+"""Move a table from the version a move was accepted at to the next: the version check."""
+
+_BUMP_VERSION_BY_TOKEN = _BUMP_VERSION.where(
+    exists().where(
+        SeatModel.table_id == bindparam("table"),
+        SeatModel.seat == bindparam("seat"),
+        SeatModel.token == bindparam("token"),
+        SeatModel.stand_in.is_(None),
+    )
+)
+"""The same for a player's move, in the same statement: only while the token it came with
+plays the seat and no bot stands in for it. No query more on the path of every move."""
+
+
+def version_check(append: Append, new_version: int) -> tuple[Update, dict[str, Any]]:
+    """The statement (and its parameters) that moves ``append``'s table to ``new_version``
+    if it is still at the version the moves were accepted at and, for a player's move,
+    its token still plays its seat: exactly one row changed, or the append is refused."""
+    bump = {"table": append.table_id, "expected": append.expected_version, "new": new_version}
+    if append.by_token is None:
+        return _BUMP_VERSION, bump
+    seat, token = append.by_token
+    return _BUMP_VERSION_BY_TOKEN, {**bump, "seat": seat, "token": token}
+
+
+def seat_refusal(connection: Connection, append: Append) -> SeatRefused | None:
+    """Why :func:`version_check` refused a player's move because of its seat, or None
+    (a bot's or the clock's move, or the version alone was wrong)."""
+    if append.by_token is None:
+        return None
+    seat, token = append.by_token
+    found = connection.execute(
+        select(SeatModel.token, SeatModel.stand_in).where(
+            SeatModel.table_id == append.table_id, SeatModel.seat == seat
+        )
+    ).first()
+    if found is None or found.token != token:
+        return SeatRefused(
+            f"this link no longer plays seat {seat}: a newer link for the seat replaced it",
+            "token",
+        )
+    if found.stand_in is not None:
+        return SeatRefused(
+            f"the {found.stand_in} bot plays seat {seat} for you now; ask the host to give it back",
+            "stand-in",
+        )
+    return None
 
 
 def _missing(message: str) -> ToteError:
@@ -165,4 +234,4 @@ class SeatChanges:
             self.notify(session, f"{table_id}:settings:{name}")
 
 
-__all__ = ["SeatChanges"]
+__all__ = ["SeatChanges", "SeatRefused", "seat_refusal", "version_check"]

@@ -6,26 +6,29 @@ import hashlib
 import logging
 import secrets
 import threading
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, create_engine, delete, event, insert, select, text, update
+from sqlalchemy import delete, event, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tote import __version__
 from tote.core.errors import ToteError
 from tote.core.moves import Actor
 from tote.core.record import MoveEntry, PlayerEntry, Record
+from tote.store.chat import ChatChanges
+from tote.store.connections import make_engine
+from tote.store.locks import TableLocks
 from tote.store.migrate import upgrade
 from tote.store.models import MoveModel, SeatModel, TableModel
-from tote.store.seats import SeatChanges
+from tote.store.reviews import ReviewChanges
+from tote.store.seats import SeatChanges, seat_refusal, version_check
 
 
 class NotFound(ToteError):
@@ -63,6 +66,10 @@ class SeatRow:
     """Kept for last game's player (a rematch, issue 16): nobody else may join it."""
     stand_in: str | None = None
     """The bot playing this player's seat while they are away (issue 16)."""
+    token_hash: str | None = field(default=None, repr=False)
+    """The hash of the token that plays the seat now (issue 28, defect 1): whom to hang up on."""
+    timeouts: int = 0
+    """The seat's timeouts in a row, as last stored (issue 27, item 8)."""
 
 
 @dataclass(frozen=True)
@@ -83,24 +90,23 @@ class TableRow:
     """The tote version that created the table: its options mean what they meant then."""
     rematch: str | None = None
     """The table this one's rematch was created as (issue 16), or None."""
+    finished_at: datetime | None = None
+    """When the game ended (issue 27), or None (not over, or ended before issue 27)."""
+    result: dict[str, Any] | None = None
+    """The result of a finished game (scores, ranking, winners), or None (issue 27)."""
 
 
-class Store(SeatChanges):
+class Store(SeatChanges, ChatChanges, ReviewChanges, TableLocks):
     """Tables and their moves in a database (SQLite file or PostgreSQL)."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
-        self.engine: Engine = create_engine(self.url)
+        self.engine: Engine = make_engine(self.url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
-        self._lock_connection: Connection | None = None
-        self._held: Counter[str] = Counter()
-        """The tables whose advisory lock this process holds, and how many times."""
-        self._lost: set[str] = set()
-        """Locks lost with a connection and taken by another process, until reported."""
-        self._lock_guard = threading.Lock()
+        self._init_locks()
         sqlite = self.engine.dialect.name == "sqlite"
         self._writer: AbstractContextManager[object] = threading.Lock() if sqlite else nullcontext()
 
@@ -134,7 +140,9 @@ class Store(SeatChanges):
 
         PostgreSQL delivers a notification only when (and if) its transaction
         commits, so listeners never hear of a move that was not stored. Payloads:
-        ``<table>:moves:<version>``, ``:seats:<seat>``, ``:status:<status>`` (and :mod:`.seats`').
+        ``<table>:moves:<version>``, ``:seats:<seat>``, ``:status:<status>``, ``:owner:free``
+        (:meth:`hand_over`) (and :mod:`.seats`', and :mod:`.chat`'s ``:chat:<id>`` and
+        ``:timeouts:<seat>``, issue 27).
         Nothing is sent on SQLite (one process).
         """
         if self.shared:
@@ -145,136 +153,6 @@ class Store(SeatChanges):
                     "payload": payload,
                 },
             )
-
-    # --------------------------------------------------- table ownership
-    def try_own(self, table_id: str) -> bool:
-        """Try to become the one process driving this table's bots and clock.
-
-        On PostgreSQL: a session advisory lock on a hash of the table id, held
-        on a connection of this store until :meth:`disown` or the process ends
-        (then another process may take it over). On SQLite, always True.
-        """
-        if not self.shared:
-            return True
-        with self._lock_guard:
-            taken = bool(self._on_locks("SELECT pg_try_advisory_lock(:key)", table_id))
-            if taken:
-                self._held[table_id] += 1
-            return taken
-
-    def disown(self, table_id: str) -> None:
-        """Give up driving a table (its game is over)."""
-        if not self.shared:
-            return
-        with self._lock_guard:
-            if self._held[table_id] <= 0:
-                return  # never held, or lost with a connection: nothing to release
-            self._held[table_id] -= 1
-            if self._held[table_id] == 0:
-                del self._held[table_id]
-            self._on_locks("SELECT pg_advisory_unlock(:key)", table_id)
-
-    def check_locks(self) -> set[str]:
-        """Make sure the table locks are still held; returns the tables whose lock
-        was lost to another process since the last call (stop driving them).
-
-        A lock connection that died (a database restart, a network blip,
-        ``pg_terminate_backend``) took this process's locks with it: a new one is
-        opened and every lock taken again (:meth:`_locks`). Costs one ``SELECT 1``
-        while any lock is held, nothing otherwise; nothing on SQLite.
-        """
-        if not self.shared:
-            return set()
-        with self._lock_guard:
-            if self._held:
-                self._on_locks("SELECT 1")
-            lost, self._lost = self._lost, set()
-            return lost
-
-    def lock_is_free(self, table_id: str) -> bool:
-        """Whether no process holds the table's lock now (a look at ``pg_locks``, taking
-        nothing). On SQLite, False: this process owns every table."""
-        if not self.shared:
-            return False
-        key = _lock_key(table_id) & 0xFFFFFFFFFFFFFFFF
-        with self.engine.connect() as connection:
-            held = connection.execute(
-                text(
-                    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'"
-                    " AND granted AND objsubid = 1"
-                    " AND database = (SELECT oid FROM pg_database"
-                    "   WHERE datname = current_database())"
-                    " AND classid = CAST(CAST(:high AS bigint) AS oid)"
-                    " AND objid = CAST(CAST(:low AS bigint) AS oid))"
-                ),
-                {"high": key >> 32, "low": key & 0xFFFFFFFF},
-            ).scalar()
-        return not held
-
-    def holds(self, table_id: str) -> bool:
-        """This process holds the table's lock, as far as it knows (always on SQLite)."""
-        return not self.shared or self._held[table_id] > 0
-
-    def _on_locks(self, sql: str, table_id: str | None = None) -> object:
-        """Run one statement on the lock connection (with the table's lock key); if
-        the connection turns out to be dead, once more on a new one."""
-        params = {} if table_id is None else {"key": _lock_key(table_id)}
-        try:
-            return self._locks().execute(text(sql), params).scalar()
-        except DBAPIError as exc:
-            if not exc.connection_invalidated:
-                raise
-        return self._locks().execute(text(sql), params).scalar()
-
-    def _locks(self) -> Connection:
-        """The connection holding this process's table locks, alive as far as is known.
-
-        Opened on first use. Once SQLAlchemy has found it dead (it invalidates a
-        connection whose statement failed for a lost link), it is discarded and
-        a new one opened, on which every lock this process held is taken again:
-        the locks went with the old connection's session. A lock another process
-        took in the meantime is not held twice: it is dropped from the locks held
-        and reported by :meth:`check_locks`.
-        """
-        old = self._lock_connection
-        if old is not None and not old.closed and not old.invalidated:
-            return old
-        reconnecting = old is not None or bool(self._held)
-        if old is not None:
-            old.close()  # returns nothing to the pool: its link is gone
-        self._lock_connection = None
-        connection = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        try:
-            lost = set()
-            for table_id, count in list(self._held.items()):
-                for _ in range(count):  # as many times as claimed: as many unlocks follow
-                    key = {"key": _lock_key(table_id)}
-                    if not connection.execute(_TRY_LOCK, key).scalar():
-                        lost.add(table_id)
-                        break
-        except BaseException:
-            connection.close()
-            raise
-        for table_id in lost:
-            del self._held[table_id]
-        self._lost |= lost
-        if reconnecting:
-            log.warning(
-                "the connection holding the table locks was lost; reconnected, "
-                "%d table lock(s) taken again, %d lost to another process",
-                len(self._held),
-                len(lost),
-            )
-        self._lock_connection = connection
-        return connection
-
-    def disown_all(self) -> None:
-        """Give up driving every table (the server is stopping): another process may."""
-        with self._lock_guard:
-            self._held.clear()
-            if self._lock_connection is not None:
-                self._lock_connection.close()  # session advisory locks end with it
-                self._lock_connection = None
 
     # ------------------------------------------------------------- tables
     def create_table(
@@ -428,15 +306,22 @@ class Store(SeatChanges):
 
     # -------------------------------------------------------------- moves
     def append_moves(
-        self, table_id: str, expected_version: int, moves: Sequence[tuple[Actor, dict[str, Any]]]
+        self,
+        table_id: str,
+        expected_version: int,
+        moves: Sequence[tuple[Actor, dict[str, Any]]],
+        by_token: tuple[int, str] | None = None,
+        *,
+        by_driver: bool = False,
     ) -> int:
         """Store moves accepted at ``expected_version``, all or none, in one transaction;
         returns the new version.
 
         Raises :class:`VersionConflict` if the table has moved on meanwhile (another
-        worker accepted a move first).
+        worker accepted a move first), ``SeatRefused`` as :attr:`Append.by_token` says,
+        ``NotDriver`` as :attr:`Append.by_driver` says.
         """
-        append = Append(table_id, expected_version, tuple(moves))
+        append = Append(table_id, expected_version, tuple(moves), by_token, by_driver)
         try:
             with self._write_rows() as connection:
                 return self._append(connection, append)
@@ -465,8 +350,13 @@ class Store(SeatChanges):
         except IntegrityError:
             for n in order:
                 try:
+                    one = appends[n]
                     answers[n] = self.append_moves(
-                        appends[n].table_id, appends[n].expected_version, appends[n].moves
+                        one.table_id,
+                        one.expected_version,
+                        one.moves,
+                        one.by_token,
+                        by_driver=one.by_driver,
                     )
                 except ToteError as exc:
                     answers[n] = exc
@@ -477,14 +367,14 @@ class Store(SeatChanges):
         transaction. A refusal raises before anything is written."""
         table_id, expected = append.table_id, append.expected_version
         new_version = expected + len(append.moves)
-        bumped = connection.execute(
-            _BUMP_VERSION, {"table": table_id, "expected": expected, "new": new_version}
-        )
+        if append.by_driver:
+            self.check_driver(connection, table_id)
+        bumped = connection.execute(*version_check(append, new_version))
         if bumped.rowcount != 1:
             found = connection.execute(select(TableModel.id).where(TableModel.id == table_id))
             if found.first() is None:
                 raise NotFound(f"no table {table_id!r}")
-            raise append.conflict()
+            raise seat_refusal(connection, append) or append.conflict()
         if append.moves:
             connection.execute(
                 insert(MoveModel),
@@ -529,26 +419,15 @@ class Append:
     table_id: str
     expected_version: int
     moves: tuple[tuple[Actor, dict[str, Any]], ...]
+    by_token: tuple[int, str] | None = field(default=None, repr=False)
+    """A player's move: (seat, token hash); stored only while that token plays the seat.
+    Out of ``repr``, as :attr:`SeatRow.token_hash` is: no log line shows a token hash."""
+    by_driver: bool = False
+    """A bot's or the clock's move: stored only while this process holds the table's
+    lock (:meth:`Store.check_driver <tote.store.locks.TableLocks.check_driver>`)."""
 
     def conflict(self) -> VersionConflict:
         return VersionConflict(f"table {self.table_id} is past version {self.expected_version}")
-
-
-_BUMP_VERSION = (
-    update(TableModel)
-    .where(TableModel.id == bindparam("table"), TableModel.version == bindparam("expected"))
-    .values(version=bindparam("new"))
-)
-"""Move a table from the version a move was accepted at to the next: the version check."""
-
-
-_TRY_LOCK = text("SELECT pg_try_advisory_lock(:key)")
-
-
-def _lock_key(table_id: str) -> int:
-    """A table's advisory lock key: a signed 64-bit hash of its id."""
-    digest = hashlib.sha256(f"tote-table:{table_id}".encode()).digest()
-    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
@@ -584,10 +463,21 @@ def _table_row(model: TableModel, seats: Sequence[SeatModel]) -> TableRow:
                 s.bot is not None or s.token is not None,
                 bool(s.reserved) and s.token is None and s.bot is None,
                 s.stand_in,
+                s.token,
+                s.timeouts or 0,
             )
             for s in seats
         ),
         created_at=model.created_at,
         engine=model.engine,
         rematch=model.rematch,
+        finished_at=_aware(model.finished_at),
+        result=model.result,
     )
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes: they were stored in UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)

@@ -18,6 +18,12 @@ FAILING = ("serious", "critical")
 """The impacts the issue allows none of ("no serious violations")."""
 
 
+SETTLED = "() => !document.querySelector('.toast.fading')"
+"""The page is checked once no message is fading out: a toast fades over half a
+second (``.toast.fading`` in tote.css), and text caught halfway through its fade is
+lighter than the page shows at rest (a failed CI run met one at contrast 1.2)."""
+
+
 def _axe_script() -> str:
     from axe_playwright_python.base import AXE_SCRIPT
 
@@ -66,6 +72,7 @@ def assert_accessible(
     """Fail when axe-core finds a serious or critical violation on ``page``;
     ``context`` names the page and state in the message (e.g. "wetten, mid-game");
     ``include``/``exclude`` (CSS selectors) narrow the check to part of the page."""
+    page.wait_for_function(SETTLED, timeout=5000)
     found = violations(page, include=include, exclude=exclude)
     bad = [v for v in found if v["impact"] in FAILING]
     assert not bad, f"accessibility violations on {context or page.url}:\n{report(bad)}"

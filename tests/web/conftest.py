@@ -18,6 +18,11 @@ import pytest
 
 from .web_helpers import CHROMIUM, CHROMIUM_ARGS, DESKTOP, LiveServer, NewPage
 
+PATIENCE_MS = 60_000
+"""How long any wait on the page (a locator, ``expect``, a navigation) may take before it
+fails: a condition, never a fixed time, with room for a machine running at a third of its
+speed or less (issue 27: a 15 s wait failed on a loaded machine and passed alone)."""
+
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
@@ -51,8 +56,9 @@ def browser() -> Iterator[Any]:
     reason = _browser_missing()
     if reason is not None:
         pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=PATIENCE_MS)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
@@ -69,7 +75,7 @@ def new_page(browser: Any) -> Iterator[NewPage]:
 
     def make(playback_ms: int = 30, **options: Any) -> Any:
         context = browser.new_context(**(options or DESKTOP))
-        context.set_default_timeout(15_000)
+        context.set_default_timeout(PATIENCE_MS)
         # Steps of the watched sequence (issue 15) last this long: short, so the tests
         # still play every sequence without waiting on it (js/playback.js).
         context.add_init_script(f"localStorage.setItem('tote.playbackMs', '{int(playback_ms)}')")

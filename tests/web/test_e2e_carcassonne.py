@@ -13,7 +13,7 @@ from typing import Any
 
 from .web_helpers import DESKTOP, Frames, LiveServer, NewPage, create_table, over, start_as_host
 
-LIMIT = 120.0
+LIMIT = 360.0
 
 
 def _act(ann: Any) -> str | None:

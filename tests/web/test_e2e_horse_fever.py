@@ -15,7 +15,7 @@ from typing import Any
 
 from .web_helpers import DESKTOP, Frames, LiveServer, NewPage, create_table, over, start_as_host
 
-LIMIT = 240.0
+LIMIT = 480.0
 PHONE_390: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
     "device_scale_factor": 2,

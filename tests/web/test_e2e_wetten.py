@@ -115,12 +115,14 @@ def test_a_secret_ticket_a_refused_ticket_and_a_whole_game(
     ann.wait_for_selector(TICKET, state="detached")
     bob.wait_for_selector(".players tr[data-seat='0'] .badge.done")
 
-    # Bob's 500 is below the minimum stake: the page says which rule.
+    # Bob's 500 is below the minimum stake: the form says so beside the grid, with
+    # the rule small (issue 27 item 4: no red toast over the track).
     bob.fill("input.stake[data-horse='Joker'][data-place='4']", "500")
     bob.click(TICKET)
-    toast = bob.locator(".toast.error").first
-    toast.wait_for()
-    assert "WT 2.3" in toast.inner_text()
+    error = bob.locator("#ticket-error")
+    error.wait_for()
+    assert "rule WT 2.3" in error.inner_text()
+    assert not bob.locator(".toast.error").count()
     bob.fill("input.stake[data-horse='Joker'][data-place='4']", "1000")
     bob.click(TICKET)
     # Once every ticket is in, each player sees their own cells and only the totals

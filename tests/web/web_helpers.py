@@ -117,7 +117,7 @@ def create_table(
     page.click(f"button.choice[data-game='{game}']")
     page.select_option("#seat-count", str(len(seats)))
     for variant in variants:
-        page.check(f"input[name=variant][value='{variant}']")
+        page.check(f"input[data-variant='{variant}']")
     if options:
         page.click("details.advanced summary")
     for name, value in (options or {}).items():

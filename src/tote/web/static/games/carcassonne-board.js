@@ -7,10 +7,14 @@
 // (again, or R, turns it; Enter places it), and a feature of the tile just placed
 // takes the meeple (or, settling bets, names the road or city). A click on a place
 // where the tile cannot go says why and sends nothing; a drag is never a click.
+// Issue 27 item 1: the tile in hand sits beside the board (carcassonne-hand.js) and
+// follows the pointer, or the keyboard focus, over the "?" places, turned the way it
+// would go there; it may be turned in hand before a place is chosen.
 
 import { h, s } from "../js/ui.js";
 import { T, featureRegions, tileGroup, turnedFace } from "./carcassonne-tiles.js";
 import { featureWords, placeName } from "./carcassonne-words.js";
+import { handPanel } from "./carcassonne-hand.js";
 
 const DRAG = { mouse: 6, pen: 6, touch: 12 }; // pixels a pointer moves before a press becomes a drag
 const [K_MIN, K_MAX, K_FIT] = [0.1, 4, 2];
@@ -20,7 +24,9 @@ const ARROWS = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowR
 
 /** Each table's pan and zoom, kept while the page lives (a new view never resets it). */
 const views = new Map();
-let pick = { key: "", x: null, y: null, i: 0 };
+/** The player's choice for the drawn tile: the place (x, y) or none, and ``turn``: the
+ * tile's rotation in hand (at a place, the rotation it is shown and placed with). */
+let pick = { key: "", x: null, y: null, turn: 0 };
 
 // ------------------------------------------------------------------ whose move
 export function myTurn(view, ctx) {
@@ -36,25 +42,52 @@ function rotationsAt(moves, x, y) {
   return moves.filter((m) => m.x === x && m.y === y).map((m) => m.rotation);
 }
 
+/** Of the rotations that fit (``ways``), the first at ``turn`` or clockwise after it. */
+function fitFrom(ways, turn) {
+  const sorted = [...ways].sort((a, b) => a - b);
+  return sorted.find((r) => r >= turn) ?? sorted[0];
+}
+
 /** Where the drawn tile is to go and how it is turned, or null: ``{x, y, rotation, ways}``. */
 export function chosen(view, ctx) {
   const moves = placements(view, ctx);
   if (pick.x === null || pick.key !== pickKey(view)) return null;
   const ways = rotationsAt(moves, pick.x, pick.y);
   if (!ways.length) return null;
-  return { x: pick.x, y: pick.y, rotation: ways[pick.i % ways.length], ways: ways.length };
+  return { x: pick.x, y: pick.y, rotation: fitFrom(ways, pick.turn), ways: ways.length };
 }
 
 function pickKey(view) {
   return `${view.state.tiles.length}:${view.state.drawn}`;
 }
 
-/** Turn the chosen tile to its next fitting rotation; false when nothing is chosen. */
-export function turnTile(view, ctx) {
+/** Turn the drawn tile (``dir`` 1: clockwise, -1: anticlockwise): at the chosen place to
+ * its next fitting rotation, in hand by a quarter; false when there is nothing to turn. */
+export function turnTile(view, ctx, dir = 1) {
+  if (!placements(view, ctx).length) return false;
+  if (pick.key !== pickKey(view)) pick = { key: pickKey(view), x: null, y: null, turn: 0 };
   const c = chosen(view, ctx);
-  if (!c || c.ways < 2) return false;
-  pick.i += 1;
+  if (!c) {
+    pick.turn = (pick.turn + 90 * dir + 360) % 360;
+    return true;
+  }
+  if (c.ways < 2) return false;
+  const ways = rotationsAt(placements(view, ctx), c.x, c.y).sort((a, b) => a - b);
+  pick.turn = ways[(ways.indexOf(c.rotation) + dir + ways.length) % ways.length];
   return true;
+}
+
+/** The tile in hand as the hand panel shows it: mine to place or another's, turned. */
+function handState(view, ctx, rerender) {
+  const c = chosen(view, ctx);
+  const mine = placements(view, ctx).length > 0;
+  return {
+    mine,
+    rotation: c ? c.rotation : mine && pick.key === pickKey(view) ? pick.turn : 0,
+    place: c ? [c.x, c.y] : null,
+    ways: c ? c.ways : 4,
+    turn: (dir) => turnTile(view, ctx, dir) && rerender(),
+  };
 }
 
 /**
@@ -116,12 +149,14 @@ function boardState(node, ctx) {
   const layer = s("g", { class: "cc-view" });
   svg.append(layer);
   const note = h("p.cc-note", { role: "status", "aria-live": "polite" });
+  const hand = h("div.cc-hand.panel", { dataset: { focus: "hand" } });
+  const preview = s("g", { class: "cc-preview" });
   const tool = (label, text, act) => h("button.small", { type: "button", "aria-label": label, title: label, dataset: { zoom: act } }, text);
   const tools = h("div.cc-tools", null, tool("Zoom in", "+", "in"), tool("Zoom out", "−", "out"), tool("Fit the whole board", "Fit", "fit"));
   const status = h("p.help");
-  const st = { svg, layer, note, status, keep, pointers: new Map(), drag: null, pinch: null, suppress: false, cur: null };
+  const st = { svg, layer, note, status, hand, preview, hover: null, focus: null, keep, pointers: new Map(), drag: null, pinch: null, suppress: false, cur: null };
   node._cc = st;
-  fillOnce(node, tools, note, h("div.cc-board-wrap", null, svg), status);
+  fillOnce(node, tools, note, h("div.cc-area", null, hand, h("div.cc-board-wrap", null, svg)), status);
   tools.addEventListener("click", (e) => {
     const act = e.target.closest("[data-zoom]")?.dataset.zoom;
     if (act === "fit") fit(st, true);
@@ -144,6 +179,21 @@ function centre(st) {
 function apply(st) {
   const { k, tx, ty } = st.keep;
   st.layer.setAttribute("transform", `translate(${tx.toFixed(2)} ${ty.toFixed(2)}) scale(${k.toFixed(4)})`);
+  grow(st.svg, k);
+}
+
+/**
+ * Issue 27 item 6: a late board at Fit (a phone above all) is drawn so small that its
+ * meeples were specks and its letters a few pixels. The board's user unit is k screen
+ * pixels; each mark grows about its centre by just enough for its letter to be 11 px
+ * (a meeple's 9.5-unit letter, a chip's 6-unit one, a place's 16-unit "?"), never
+ * shrinking: the stylesheet scales .meeple-mark, .chip and .spot-mark by these.
+ */
+function grow(svg, k) {
+  const by = (size) => Math.max(1, 11.5 / (size * k)).toFixed(3);
+  svg.style.setProperty("--cc-meeple", by(9.5));
+  svg.style.setProperty("--cc-chip", by(6));
+  svg.style.setProperty("--cc-mark", by(16));
 }
 
 function zoomAbout(st, px, py, factor) {
@@ -277,7 +327,43 @@ function listen(st) {
   svg.addEventListener("focusin", (e) => {
     const cell = e.target.closest(".spot, .regions");
     if (cell) reveal(st, Number(cell.dataset.x), Number(cell.dataset.y));
+    st.focus = e.target.closest(".spot") ? [Number(cell.dataset.x), Number(cell.dataset.y)] : null;
+    showPreview(st);
   });
+  svg.addEventListener("focusout", () => {
+    st.focus = null;
+    showPreview(st);
+  });
+  // The tile in hand follows the pointer over the "?" places (issue 27 item 1).
+  svg.addEventListener("pointerover", (e) => {
+    const spot = e.target instanceof Element && e.target.closest(".spot");
+    st.hover = spot && e.pointerType !== "touch" ? [Number(spot.dataset.x), Number(spot.dataset.y)] : null;
+    showPreview(st);
+  });
+  svg.addEventListener("pointerleave", () => {
+    st.hover = null;
+    showPreview(st);
+  });
+}
+
+/** Draw the tile in hand on the "?" place under the pointer (else the focused one),
+ * turned as it would go there; nothing on the chosen place, which shows it already. */
+function showPreview(st) {
+  const cur = st.cur;
+  const at = st.hover || st.focus;
+  st.preview.replaceChildren();
+  for (const mark of st.layer.querySelectorAll(".spot-mark.hidden")) mark.classList.remove("hidden");
+  if (!cur || !at || busy(st)) return;
+  const face = cur.view.state.drawn_tile;
+  const ways = rotationsAt(placements(cur.view, cur.ctx), at[0], at[1]);
+  const c = chosen(cur.view, cur.ctx);
+  if (!face || !ways.length || (c && c.x === at[0] && c.y === at[1])) return;
+  const turn = pick.key === pickKey(cur.view) ? pick.turn : 0;
+  const ghost = tileGroup(turnedFace(face, fitFrom(ways, turn)), at[0], at[1], { ghost: true });
+  ghost.classList.add("preview");
+  st.preview.append(ghost);
+  const mark = st.layer.querySelector(`.spot-mark[data-x="${at[0]}"][data-y="${at[1]}"]`);
+  if (mark) mark.classList.add("hidden");
 }
 
 function busy(st) {
@@ -313,9 +399,10 @@ function choose(st, x, y, place) {
   const c = chosen(cur.view, cur.ctx);
   if (c && c.x === x && c.y === y) {
     if (place) return cur.send({ type: "place_tile", x, y, rotation: c.rotation });
-    pick.i += 1;
+    turnTile(cur.view, cur.ctx, 1);
   } else {
-    pick = { key, x, y, i: 0 };
+    const turn = pick.key === key ? pick.turn : 0;
+    pick = { key, x, y, turn: fitFrom(rotationsAt(placements(cur.view, cur.ctx), x, y), turn) };
   }
   say(st, "");
   cur.rerender();
@@ -347,7 +434,7 @@ function onKey(st, e) {
       return choose(st, x, y, e.key === "Enter");
     }
     if (e.key === "Escape" && pick.x !== null) {
-      pick = { key: "", x: null, y: null, i: 0 };
+      pick = { ...pick, x: null, y: null };
       return cur.rerender();
     }
     if (ARROWS[e.key]) {
@@ -387,7 +474,7 @@ export function drawBoard(node, view, ctx, send, rerender, statusLine) {
   st.cur = { view, ctx, send, rerender };
   const board = view.state;
   const moves = placements(view, ctx);
-  if (pick.key !== pickKey(view)) pick = { key: pickKey(view), x: null, y: null, i: 0 };
+  if (pick.key !== pickKey(view)) pick = { key: pickKey(view), x: null, y: null, turn: 0 };
   if (!moves.length) say(st, "");
   const spots = new Map();
   for (const m of moves) spots.set(`${m.x},${m.y}`, [m.x, m.y]);
@@ -398,6 +485,8 @@ export function drawBoard(node, view, ctx, send, rerender, statusLine) {
     if (betOn && tile.x === betOn[0] && tile.y === betOn[1]) g.classList.add("bet-on");
     return g;
   });
+  // Marks grown past their tile (issue 27 item 6) lie over the tiles around it.
+  items.sort((a, b) => Number(Boolean(a.querySelector(".meeple-mark, .chip"))) - Number(Boolean(b.querySelector(".meeple-mark, .chip"))));
   const c = chosen(view, ctx);
   const ordered = [...spots.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   for (const [x, y] of ordered) {
@@ -412,8 +501,10 @@ export function drawBoard(node, view, ctx, send, rerender, statusLine) {
         s("title", null, name),
       ),
     );
-    if (!here) items.push(s("text", { x: x * T + 30, y: y * T + 36, "text-anchor": "middle", "font-size": 16, class: "spot-mark" }, "?"));
+    if (!here) items.push(s("text", { x: x * T + 30, y: y * T + 36, "text-anchor": "middle", "font-size": 16, class: "spot-mark", "data-x": x, "data-y": y }, "?"));
+    if (here && c.ways > 1) items.push(turnBadge(x, y));
   }
+  items.push(st.preview);
   const features = featureChoices(view, ctx);
   if (features && features.choices.length) {
     const tile = board.tiles.find((t) => t.x === features.x && t.y === features.y);
@@ -421,7 +512,22 @@ export function drawBoard(node, view, ctx, send, rerender, statusLine) {
   }
   st.layer.replaceChildren(...items);
   st.status.replaceChildren(statusLine);
+  st.hand.replaceChildren(...handPanel(view, ctx, handState(view, ctx, rerender)).flat());
+  showPreview(st);
   if (st.keep.auto) fit(st, false);
   else apply(st);
   return st;
+}
+
+/** On the chosen place, a turning arrow in its corner: a click there (or R) turns the
+ * tile (drawn only; the place itself takes the click). */
+function turnBadge(x, y) {
+  const [cx, cy] = [x * T + T - 11, y * T + 11];
+  return s(
+    "g",
+    { class: "turn-badge", "pointer-events": "none", "aria-hidden": "true" },
+    s("circle", { cx, cy, r: 8, fill: "#1d2327", stroke: "#ffe066", "stroke-width": 1.2 }),
+    s("path", { d: `M${cx - 4},${cy + 1} A4.2,4.2 0 1 1 ${cx + 1},${cy + 4}`, fill: "none", stroke: "#fff", "stroke-width": 1.6 }),
+    s("path", { d: `M${cx + 3.6},${cy + 1.8} l-2.8,2.4 l3.2,1.6 z`, fill: "#fff" }),
+  );
 }

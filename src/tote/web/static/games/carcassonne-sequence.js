@@ -40,9 +40,9 @@ export function animate(event, game) {
   }
 }
 
-/** Beside the sentence: the tile's letter, the meeple's seat colour, the points. */
+/** Beside the sentence: the seat's colour (never a tile's letter: issue 27 item 3), the points. */
 export function chips(event) {
-  if (event.tile) return [{ shape: "card", text: String(event.tile) }];
+  if (event.tile) return event.seat === undefined ? [] : [{ shape: "disc", colour: seatColour(event.seat) }];
   if (event.kind === "meeple_placed" || event.kind === "abbot_placed" || event.kind === "chip_placed") return [{ shape: "disc", colour: seatColour(event.seat) }];
   if (event.kind === "feature_scored") return [{ shape: "die", text: `+${event.points}` }];
   return [];

@@ -7,18 +7,12 @@
 
 import { s, seatColour } from "../js/ui.js";
 import { seatLetter } from "./carcassonne-words.js";
+import { cityPath, drawCity, drawField, drawJunction, drawMonastery, drawOffice, drawRiver, drawRoad, officeSpot } from "./carcassonne-art.js";
 
 export const T = 60;
 const EDGES = ["N", "E", "S", "W"];
 const HALVES = ["NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR"];
 const MID = { N: [30, 0], E: [60, 30], S: [30, 60], W: [0, 30] };
-const CORNERS = { N: [[0, 0], [60, 0]], E: [[60, 0], [60, 60]], S: [[60, 60], [0, 60]], W: [[0, 60], [0, 0]] };
-const CAPS = {
-  N: [[0, 0], [60, 0], [46, 14], [14, 14]],
-  E: [[60, 0], [60, 60], [46, 46], [46, 14]],
-  S: [[60, 60], [0, 60], [14, 46], [46, 46]],
-  W: [[0, 60], [0, 0], [14, 14], [14, 46]],
-};
 /** The rim of a tile clockwise from the north-west corner: half-edge h runs from RIM[h] to RIM[h + 1]. */
 const RIM = [[0, 0], [30, 0], [60, 0], [60, 30], [60, 60], [30, 60], [0, 60], [0, 30]];
 const HALF = { NL: [16, 8], NR: [44, 8], EL: [52, 16], ER: [52, 44], SL: [44, 52], SR: [16, 52], WL: [8, 44], WR: [8, 16] };
@@ -43,6 +37,7 @@ export function turnedFace(face, rotation) {
   return {
     ...face,
     edges: turnEdges(face.edges, rotation),
+    rotation: ((face.rotation || 0) + rotation) % 360,
     cities: (face.cities || []).map((c) => turn(c, rotation)),
     roads: (face.roads || []).map((c) => turn(c, rotation)),
     river: (face.river || []).map((e) => turn(e, rotation)),
@@ -100,11 +95,15 @@ function meepleMark(tile, meeple) {
   return g;
 }
 
-/** The betting office's chips, face down: one disc per chip in its seat's colour and letter. */
-function officeChips(g, chips) {
+/** The betting office's chips, face down: one disc per chip in its seat's colour and
+ * letter, in rows of three beside the office at ``[ox, oy]`` (below it, or above it
+ * when it stands low on the tile). */
+function officeChips(g, chips, [ox, oy]) {
+  const below = oy < 36;
   chips.slice(0, 6).forEach((chip, i) => {
-    const cx = 25 + (i % 3) * 10;
-    const cy = 44 + Math.floor(i / 3) * 10;
+    const cx = Math.min(44, Math.max(16, ox)) + ((i % 3) - 1) * 10;
+    const row = Math.floor(i / 3);
+    const cy = below ? oy + 12 + row * 10 : oy - 12 - row * 10;
     const letter = seatLetter(chip.seat);
     g.append(
       s(
@@ -118,54 +117,28 @@ function officeChips(g, chips) {
   });
 }
 
-/** One tile as an SVG group at board place (x, y). */
+/** One tile as an SVG group at board place (x, y), drawn as players know it
+ * (carcassonne-art.js; issue 27). */
 export function tileGroup(tile, x, y, { last = false, ghost = false } = {}) {
   const g = s("g", { transform: `translate(${x * T},${y * T})`, class: `tile${ghost ? " ghost" : ""}`, "data-x": x, "data-y": y });
-  g.append(s("rect", { width: T, height: T, fill: "#8fbf63", stroke: "#6f9a47", "stroke-width": 0.6 }));
-  for (const city of tile.cities || []) {
-    const edges = city.split(".");
-    if (edges.length === 1) {
-      g.append(s("polygon", { points: CAPS[edges[0]].map(pt).join(" "), fill: "#c98d4b", stroke: "#7a4f22", "stroke-width": 1 }));
-    } else {
-      for (const e of edges) {
-        const [a, b] = CORNERS[e];
-        g.append(s("polygon", { points: [a, b, [30, 30]].map(pt).join(" "), fill: "#c98d4b", stroke: "#c98d4b", "stroke-width": 1 }));
-      }
-      g.append(s("circle", { cx: 30, cy: 30, r: 13, fill: "#c98d4b" }));
-    }
-  }
-  if (tile.pennant && tile.cities && tile.cities.length) {
-    const [px, py] = INSIDE[tile.cities[0].split(".")[0]];
-    g.append(s("path", { d: `M${px - 5},${py - 5} h10 v5 l-5,5 l-5,-5 z`, fill: "#2d5fb3", stroke: "#fff", "stroke-width": 1 }));
-  }
+  drawField(g);
   const river = tile.river || [];
-  if (river.length) {
-    const d = river.length === 2 ? `M${pt(MID[river[0]])} Q30,30 ${pt(MID[river[1]])}` : `M${pt(MID[river[0]])} L30,30`;
-    g.append(s("path", { d, fill: "none", stroke: "#3f8fd2", "stroke-width": 10, "stroke-linecap": "round", class: "water" }));
-    if (river.length === 1) g.append(s("circle", { cx: 30, cy: 30, r: 10, fill: "#3f8fd2", class: "water" }));
-  }
+  if (river.length) drawRiver(g, river, tile.tile);
+  (tile.cities || []).forEach((city, i) => drawCity(g, city.split("."), Boolean(tile.pennant) && i === 0));
   if (tile.garden) {
     const [gx, gy] = meepleAt(tile.garden);
     const bed = s("g", { class: "garden" }, s("title", null, "garden"));
-    bed.append(s("circle", { cx: gx, cy: gy, r: 6, fill: "#3d7a2a", stroke: "#e9f5d0", "stroke-width": 1 }));
-    for (const [dx, dy] of [[-2.5, -2], [2.5, -2], [0, 2.5]]) bed.append(s("circle", { cx: gx + dx, cy: gy + dy, r: 1.4, fill: "#f2b8d2" }));
+    bed.append(s("circle", { cx: gx, cy: gy, r: 6.5, fill: "#3d7a2a", stroke: "#5c4a2e", "stroke-width": 1.2, "stroke-dasharray": "1.6 0.8" }));
+    for (const [dx, dy, c] of [[-2.5, -2, "#f2b8d2"], [2.5, -2, "#fff2a8"], [0, 2.5, "#f2b8d2"], [0, -0.2, "#e85d75"]]) bed.append(s("circle", { cx: gx + dx, cy: gy + dy, r: 1.4, fill: c }));
     g.append(bed);
   }
-  for (const road of tile.roads || []) {
-    const d = roadPath(road);
-    g.append(s("path", { d, fill: "none", stroke: "#f4efe2", "stroke-width": 6, "stroke-linecap": "round" }));
-    g.append(s("path", { d, fill: "none", stroke: "#9c927c", "stroke-width": 1, "stroke-dasharray": "3 3" }));
-  }
-  if ((tile.roads || []).length >= 3) g.append(s("circle", { cx: 30, cy: 30, r: 5, fill: "#7a6a55" }));
-  if (tile.monastery) {
-    const [cx, cy] = monasteryAt(tile);
-    g.append(s("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, fill: "#b3412f", stroke: "#5a1c12" }));
-    g.append(s("path", { d: `M${cx},${cy - 7} v14 M${cx - 6},${cy - 2} h12`, stroke: "#fff", "stroke-width": 2 }));
-  }
+  for (const road of tile.roads || []) drawRoad(g, road.split("."));
+  if ((tile.roads || []).length >= 3) drawJunction(g);
+  if (tile.monastery) drawMonastery(g, monasteryAt(tile));
   if (tile.office) {
-    g.append(s("rect", { x: 4, y: 40, width: 16, height: 16, rx: 2, fill: "#6a3d9a", stroke: "#fff", "stroke-width": 1 }));
-    g.append(s("text", { x: 12, y: 52.5, "text-anchor": "middle", "font-size": 12, fill: "#fff", "font-weight": 700 }, "$"));
-    officeChips(g, tile.chips || []);
+    const spot = officeSpot(tile);
+    drawOffice(g, spot);
+    officeChips(g, tile.chips || [], spot);
   }
   for (const meeple of tile.meeples || []) g.append(meepleMark(tile, meeple));
   if (last) g.append(s("rect", { width: T - 2, height: T - 2, x: 1, y: 1, fill: "none", stroke: "#ffe066", "stroke-width": 2.5, class: "last-frame" }));
@@ -194,13 +167,9 @@ function fieldShapes(halves) {
   return shapes;
 }
 
-/** A city's area: one edge is its cap; more are the wedges from those edges to the
- * middle, as one shape per run of neighbouring edges (and the middle joining runs). */
+/** A city's area: the outline it is drawn with (carcassonne-art.js). */
 function cityShapes(edges) {
-  if (edges.length === 1) return [s("polygon", { points: CAPS[edges[0]].map(pt).join(" ") })];
-  const halves = edges.flatMap((e) => [HALVES[2 * EDGES.indexOf(e)], HALVES[2 * EDGES.indexOf(e) + 1]]);
-  const shapes = fieldShapes(halves);
-  return shapes.length > 1 ? [...shapes, s("circle", { cx: 30, cy: 30, r: 13 })] : shapes;
+  return [cityPath(edges)];
 }
 
 /** The shapes that make up a feature's clickable area on ``tile``. */

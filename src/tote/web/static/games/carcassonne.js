@@ -1,6 +1,7 @@
 // Carcassonne with The Bets, The River and The Abbot: the board of tiles (SVG,
-// carcassonne-board.js), the drawn tile, the meeple (and abbot), settling and
-// betting choices, the players and the log.
+// carcassonne-board.js) with the tile in hand beside it (carcassonne-hand.js; issue
+// 27: named by what it shows, never by its letter), the meeple (and abbot), settling
+// and betting choices (each chip says what it wins), the players and the log.
 //
 // Everything comes from the view: a chip on a betting office shows its face only
 // to its owner (the view gives null for the others), and the stack of tiles is only
@@ -10,13 +11,25 @@
 // named from the start tile, never by coordinates, and every seat has a letter
 // (A, B, C... in seat order) on its meeples, abbot and chips as well as a colour.
 
-import { fill, h, part, plural, s, seatColour, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, part, plural, seatTag, toastRefusal } from "../js/ui.js";
 import { chosen, drawBoard, featureChoices, myTurn, turnTile } from "./carcassonne-board.js";
-import { T, tileGroup, turnedFace } from "./carcassonne-tiles.js";
-import { featureWords, placeName, seatLetter } from "./carcassonne-words.js";
+import { chipWords, featureWords, placeName, refusalWords, tileWords } from "./carcassonne-words.js";
 
 export const title = "Carcassonne";
 export const scoreLabel = "points";
+
+/**
+ * A refused move said in words (issue 27 item 3): the engine's sentence names the
+ * tile by its letter and the place by coordinates; here the tile is named by what it
+ * shows and the place is "there", with the rule's number kept as a small tag. false
+ * (the table's toast shows the sentence as it is) when there is nothing to put in words.
+ */
+export function refused(rule, message, el, view) {
+  const words = refusalWords(message, view);
+  if (!words) return false;
+  toastRefusal(rule, words);
+  return true;
+}
 
 const PHASES = {
   draw: "Drawing a tile…",
@@ -45,7 +58,7 @@ function banner(view, ctx) {
   }
   if (mine) {
     const what = {
-      place: `Place tile ${st.drawn}: click a ? place (again to turn it), then Place tile.`,
+      place: `Place ${tileWords(st.drawn_tile)}: click a ? place (again to turn it), then Place tile.`,
       meeple: `${st.abbot ? "Place a meeple (or your abbot)" : "Place a meeple"}: click a road, city, field or monastery on the tile you just placed, or use the buttons.`,
       settle: "Choose the road or city the chips settle against: click it on the bookmaker tile, or use the buttons.",
     };
@@ -76,7 +89,7 @@ function placeActions(view, ctx, send, rerender) {
     h(
       "div.move-buttons",
       null,
-      button("", "btn:rotate", { "data-action": "rotate", disabled: !c || c.ways < 2, onclick: () => turnTile(view, ctx) && rerender() }, "Turn (R)"),
+      button("", "btn:rotate", { "data-action": "rotate", disabled: Boolean(c) && c.ways < 2, onclick: () => turnTile(view, ctx) && rerender() }, "Turn (R)"),
       button(".primary", "btn:place", { "data-action": "place", disabled: !c, onclick: () => c && send({ type: "place_tile", x: c.x, y: c.y, rotation: c.rotation }) }, "Place tile"),
     ),
   );
@@ -121,12 +134,14 @@ function actions(view, send, ctx, rerender) {
       h(
         "div.move-buttons",
         null,
-        moves.map((m) =>
-          m.type === "place_chip"
-            ? button("", `btn:chip:${m.chip}`, { "data-chip": m.chip, "aria-label": `Bet chip ${m.chip}`, onclick: () => send(m) }, `Chip ${m.chip}`)
-            : button(".ghost", "btn:no-chip", { "data-action": "no-chip", onclick: () => send(m) }, "No chip"),
-        ),
+        moves.map((m) => {
+          if (m.type !== "place_chip") return button(".ghost", "btn:no-chip", { "data-action": "no-chip", onclick: () => send(m) }, "No chip");
+          // Issue 27 item 7: what each chip face wins, said where it is chosen.
+          const wins = chipWords((view.state.chip_faces || {})[m.chip]);
+          return button(".cc-chip", `btn:chip:${m.chip}`, { "data-chip": m.chip, "aria-label": `Bet chip ${m.chip}${wins ? `: wins ${wins}` : ""}`, onclick: () => send(m) }, [h("b", null, `Chip ${m.chip}`), wins ? h("small", null, wins) : null]);
+        }),
       ),
+      h("p.help", null, "A chip bets on how many tiles the road or city through this office will have when it is scored; the chips stay face down until then (CB 2.1, CB 3.3)."),
     );
   }
   return null;
@@ -142,19 +157,6 @@ function abbotWorth(st, seat) {
   return worth;
 }
 
-function drawnTile(view, ctx) {
-  const face = view.state.drawn_tile;
-  if (!face) return null;
-  const c = chosen(view, ctx);
-  const svg = s("svg", { viewBox: `-2 -2 ${T + 4} ${T + 4}`, class: "cc-drawn", role: "img", "aria-label": `Tile ${face.tile}` });
-  svg.append(tileGroup(turnedFace(face, c ? c.rotation : 0), 0, 0));
-  return h("div.panel.cc-drawn-panel", null, h("div.label", null, `Tile to place: ${face.tile}`, c ? ` (turned ${c.rotation}°)` : ""), svg);
-}
-
-function letterBadge(seat) {
-  return h("span.cc-letter", { style: { background: seatColour(seat) }, "aria-hidden": "true" }, seatLetter(seat));
-}
-
 function players(view, ctx) {
   const st = view.state;
   const acting = new Set(view.turn.seats);
@@ -167,7 +169,7 @@ function players(view, ctx) {
       h(
         "tr",
         { class: `${acting.has(seat) ? "acting" : ""} ${seat === ctx.seat ? "me" : ""}`, dataset: { seat: String(seat) } },
-        h("td", null, letterBadge(seat), seatTag(ctx, seat)),
+        h("td", null, seatTag(ctx, seat)), // its dot carries the letter (issue 27 item 7: not twice)
         h("td.points", null, String(st.scores[seat])),
         h("td.meeples", null, String(st.meeples[seat])),
         st.abbot ? h("td.abbot", null, st.abbots[seat] ? "in supply" : "on the board") : null,
@@ -193,7 +195,7 @@ function players(view, ctx) {
 function status(view) {
   const st = view.state;
   const parts = [`${plural(st.stack_size, "tile")} left`];
-  if (st.discarded.length) parts.push(`discarded: ${st.discarded.join(" ")}`);
+  if (st.discarded.length) parts.push(`${plural(st.discarded.length, "tile")} discarded (fitting nowhere)`);
   return `${parts.join(" · ")} · drag or pinch to move the board, wheel or +/− to zoom`;
 }
 
@@ -247,7 +249,7 @@ function hooks(el) {
     if ((e.key !== "r" && e.key !== "R") || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest("input, textarea, select") || el.classList.contains("busy") || !el._ccCur) return;
     const { view, ctx, rerender } = el._ccCur;
-    if (turnTile(view, ctx)) rerender();
+    if (turnTile(view, ctx, e.shiftKey ? -1 : 1)) rerender();
   });
   // On the whole page: anything carrying data-hl-x/data-hl-y (a place named in the log,
   // say) lights that place on the board while pointed at or focused.
@@ -273,7 +275,6 @@ export function render(view, el, send, ctx) {
   fill(part(el, "banner", () => h("div")), banner(view, ctx));
   fill(part(el, "actions", () => h("div")), actions(view, send, ctx, rerender));
   drawBoard(part(el, "board", () => h("div.board")), view, ctx, send, rerender, status(view));
-  fill(part(el, "drawn", () => h("div")), drawnTile(view, ctx));
   fill(part(el, "players", () => h("div")), players(view, ctx));
   restoreFocus(el, focused);
   const help = part(el, "help", () => h("details.panel.how", null, h("summary", null, "How to play"), h("div.body")));

@@ -99,7 +99,7 @@ export function cardTile(view, id, { selected = false, onclick = null, action = 
       onclick: onclick || undefined,
     },
     h("strong.card-name", null, info.name),
-    h("small.card-kind", null, `${id} · ${info.kind}`),
+    h("small.card-kind", null, info.kind || "card"), // its kind in words, not its code ("A08")
     info.text ? h("span.card-text", null, info.text) : null,
   );
 }

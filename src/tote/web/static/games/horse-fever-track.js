@@ -2,7 +2,7 @@
 // behind the lanes and the bets on each horse; the Blackboard's odds rows; and the
 // line under them about the race being run.
 
-import { fill, h, ordinal, s, seatColour, seatLabel, seatLetter } from "../js/ui.js";
+import { fill, h, ordinal, s, seatColour, seatLabel, seatLetter, readableText, unitsPerPixel } from "../js/ui.js";
 import { HORSE, LANES, cap, cardName, horseName, ink, money } from "./horse-fever-words.js";
 
 const ODDS_ROWS = [2, 3, 4, 5, 6, 7];
@@ -19,6 +19,12 @@ export function pastTheLine(place) {
   return TRACK.square / 2 + 2 + (place ? (6 - place) * PLACE_STEP : 0);
 }
 
+/** Where a horse stands at the start (its token's centre): shared with the playback
+ *  hooks, which put the horses back there when a new round begins (issue 27, 2). */
+export function startX() {
+  return TRACK.left + 12;
+}
+
 function laneY(i) {
   return TRACK.top + i * TRACK.lane;
 }
@@ -27,34 +33,75 @@ function squareX(square) {
   return TRACK.left + square * TRACK.square;
 }
 
+/** The racecourse (issue 27, "the boards look like the games"): a mown infield,
+ *  a dirt track between white rails with a post at every square, lanes parted by
+ *  chalk lines, the start line, a chequered finish line under its post, and the
+ *  winners' enclosure past it, where the cards and bets lie. The squares stay
+ *  countable: each is a band of raked dirt, its number on the top rail. */
 function buildTrack(finish) {
-  const width = squareX(finish + AFTER) + 6;
+  const end = squareX(finish + AFTER);
+  const width = end + 6;
   const height = laneY(6) + 8;
+  const top = TRACK.top - 2;
+  const bottom = laneY(6);
+  const line = squareX(finish);
+  const defs = s(
+    "defs",
+    null,
+    s(
+      "pattern",
+      { id: "hf-mown", width: "48", height: "48", patternUnits: "userSpaceOnUse", patternTransform: "rotate(35)" },
+      s("rect", { width: "24", height: "48", class: "mown-a" }),
+      s("rect", { x: "24", width: "24", height: "48", class: "mown-b" }),
+    ),
+    s(
+      "pattern",
+      { id: "hf-chequer", width: "6", height: "6", patternUnits: "userSpaceOnUse" },
+      s("rect", { width: "6", height: "6", class: "chequer-light" }),
+      s("rect", { width: "3", height: "3", class: "chequer-dark" }),
+      s("rect", { x: "3", y: "3", width: "3", height: "3", class: "chequer-dark" }),
+    ),
+  );
   const cells = [];
+  cells.push(s("rect.dirt", { x: String(TRACK.left), y: String(top), width: String(end - TRACK.left), height: String(bottom - top + 2), rx: "4" }));
+  cells.push(s("rect.enclosure", { x: String(line), y: String(top), width: String(end - line), height: String(bottom - top + 2), rx: "4" }));
   LANES.forEach((colour, i) => {
     const y = laneY(i);
-    cells.push(s("rect.lane-bg", { x: String(TRACK.left), y: String(y), width: String(squareX(finish + AFTER) - TRACK.left), height: String(TRACK.lane - 2), rx: "4" }));
+    cells.push(s("rect.lane-bg", { x: String(TRACK.left), y: String(y), width: String(line - TRACK.left), height: String(TRACK.lane - 2) }));
     for (let k = 1; k <= finish; k += 1) {
-      cells.push(s("rect.square", { x: String(squareX(k - 1) + 1), y: String(y + 2), width: String(TRACK.square - 2), height: String(TRACK.lane - 6), rx: "3" }));
+      cells.push(s(`rect.square${k % 2 ? "" : ".even"}`, { x: String(squareX(k - 1) + 1), y: String(y + 2), width: String(TRACK.square - 2), height: String(TRACK.lane - 6), rx: "2" }));
     }
+    if (i > 0) cells.push(s("line.chalk", { x1: String(TRACK.left), y1: String(y - 1), x2: String(line), y2: String(y - 1) }));
   });
+  const rails = [];
+  for (const y of [top - 1, bottom + 2]) {
+    rails.push(s("line.rail", { x1: String(TRACK.left - 2), y1: String(y), x2: String(end), y2: String(y) }));
+    for (let k = 0; k <= finish; k += 1) {
+      rails.push(s("line.post", { x1: String(squareX(k)), y1: String(y - 2.5), x2: String(squareX(k)), y2: String(y + 2.5) }));
+    }
+  }
   const numbers = [];
   for (let k = 1; k <= finish; k += 1) {
     numbers.push(s("text.square-no", { x: String(squareX(k - 1) + TRACK.square / 2), y: String(TRACK.top - 8) }, String(k)));
   }
-  const line = squareX(finish);
-  return s(
+  return readableText(s(
     "svg.hf-track",
-    { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "The race track: six lanes, the finish line after square " + finish },
+    { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "The racecourse: six lanes, the finish line after square " + finish },
+    defs,
     s("rect.turf", { x: "0", y: "0", width: String(width), height: String(height), rx: "12" }),
     s("g.cells", null, cells),
+    s("g.rails", null, rails),
+    s("line.start", { x1: String(TRACK.left + 1), y1: String(top), x2: String(TRACK.left + 1), y2: String(bottom + 2) }),
     s("g.numbers", null, numbers),
-    s("rect.finish", { x: String(line - 2), y: String(TRACK.top - 2), width: "5", height: String(6 * TRACK.lane + 2) }),
-    s("text.finish-label", { x: String(line + 2), y: String(TRACK.top - 8) }, "finish"),
+    s("rect.finish", { x: String(line - 2), y: String(top), width: "5", height: String(bottom - top + 2) }), // x + 2 is the line: horse-fever-sequence.js reads it
+    s("g.finish-post", null,
+      s("line.pole", { x1: String(line), y1: "3", x2: String(line), y2: String(top) }),
+      s("text.finish-label", { x: String(line + 4), y: String(TRACK.top - 8) }, "finish"),
+    ),
     s("g.labels"),
     s("g.cards"),
     s("g.horses"),
-  );
+  ));
 }
 
 export function drawTrack(holder, view, ctx) {
@@ -66,6 +113,10 @@ export function drawTrack(holder, view, ctx) {
     svg.dataset.finish = String(finish);
     fill(holder, svg);
   }
+  // Drawn small (a phone), the cards and bets grow to keep their letters readable
+  // (issue 27 item 6): space them by as much; lay them out again when that changes.
+  const grow = unitsPerPixel(svg);
+  svg.onUnit = () => drawTrack(holder, view, ctx);
   const labels = [];
   const cards = [];
   const byLane = {};
@@ -87,7 +138,7 @@ export function drawTrack(holder, view, ctx) {
     );
     // Action cards behind the lane: face down (no name) until the race shows them.
     (byLane[colour] || []).slice(0, 6).forEach((card, j) => {
-      const x = squareX(finish + FINISH_AREA) + 3 + j * 7;
+      const x = squareX(finish + FINISH_AREA) + 3 + j * (grow > 1 ? 10 * grow + 1 : 7);
       cards.push(
         s(
           "g.lane-card",
@@ -104,13 +155,14 @@ export function drawTrack(holder, view, ctx) {
     const bets = st.bets.filter((b) => b.stable === stable.stable);
     const shown = bets.slice(-4);
     shown.forEach((bet, k) => {
-      const x = squareX(finish + AFTER) - 9 - (shown.length - 1 - k) * 15;
+      const x = squareX(finish + AFTER) - 9 * grow - (shown.length - 1 - k) * 15 * grow;
       cards.push(
         s(
           "g.lane-bet",
-          { transform: `translate(${x} ${laneY(i) + 25})`, "data-seat": String(bet.seat) },
+          { transform: `translate(${x} ${laneY(i) + 25})`, "data-seat": String(bet.seat), "data-bet": bet.bet, class: bet.bet, style: { "--seat": seatColour(bet.seat) } },
           s("circle", { r: "7", fill: seatColour(bet.seat) }),
-          s("text", { y: "3" }, `${seatLetter(bet.seat)}${bet.bet === "win" ? "W" : "S"}`),
+          // The seat's letter (a filled disc bets to win, a ring to show), not "AW"/"BS".
+          s("text", { y: "3" }, seatLetter(bet.seat)),
           s("title", null, `${seatLabel(ctx, bet.seat)}: ${money(bet.amount)} to ${bet.bet}`),
         ),
       );
@@ -136,7 +188,7 @@ export function drawTrack(holder, view, ctx) {
       layer.append(token);
     }
     const past = Boolean(stable.place) || stable.position > finish;
-    const x = stable.position === 0 ? TRACK.left + 12 : past ? squareX(finish) + pastTheLine(stable.place) : squareX(stable.position) - TRACK.square / 2;
+    const x = stable.position === 0 ? startX() : past ? squareX(finish) + pastTheLine(stable.place) : squareX(stable.position) - TRACK.square / 2;
     token.style.transform = `translate(${x.toFixed(1)}px, ${(laneY(i) + TRACK.lane / 2 - 1).toFixed(1)}px)`;
     token.querySelector("text.place").textContent = stable.place ? ordinal(stable.place) : "";
     token.classList.toggle("placed", Boolean(stable.place));
@@ -165,12 +217,12 @@ export function blackboard(view) {
       values ? s("text.move", { x: "30", y: "63" }, `+${values[i]}`) : st.mode === "board" && here.length && here[0].price ? s("text.price", { x: "30", y: "63" }, `${here[0].price}`) : null,
     );
   });
-  return s(
+  return readableText(s(
     "svg.hf-blackboard",
     { viewBox: `0 0 ${width} 78`, role: "img", "aria-label": "The Blackboard: odds rows" },
     s("rect.board-bg", { x: "0", y: "0", width: String(width), height: "78", rx: "8" }),
     rows,
-  );
+  ));
 }
 
 export function raceLine(view) {

@@ -15,9 +15,15 @@ export const ink = (colour) => (LIGHT.has(colour) ? "#222" : "#fff");
  *  no longer shows, such as one drawn and put back). */
 export const seenNames = {};
 
+/** A card's kind by the letter of its code, for a card the page has no name of. */
+const KINDS = { A: "an Action card", C: "a Character card", H: "a Horse card", M: "a Movement card", S: "an Assistant card", T: "a Target card" };
+
+/** A card's name in words: its name, or its kind ("a Movement card"), never "M03" (issue 27 item 3). */
 export function cardName(view, id) {
   const info = view.state.cards && view.state.cards[id];
-  return info ? info.name : seenNames[id] || id;
+  if (info) return info.name;
+  if (seenNames[id]) return seenNames[id];
+  return KINDS[String(id).charAt(0)] || "a card";
 }
 
 export function horseName(colour) {

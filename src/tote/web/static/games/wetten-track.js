@@ -2,7 +2,7 @@
 // podium, the horses (moving along the loop), the landing rings of a revealed round,
 // and the legend under it.
 
-import { fill, h, ordinal, s } from "../js/ui.js";
+import { fill, h, ordinal, s, readableText } from "../js/ui.js";
 import { PLACES, colourOf, horseTag, inkOf } from "./wetten-horses.js";
 
 // A stadium loop: two straights joined by half circles, raced clockwise. The
@@ -55,7 +55,9 @@ function fieldPath(k, n) {
 export function finishSpot(places, i) {
   const slot = places[i] - 1 + places.slice(0, i).filter((p) => p === places[i]).length;
   const line = loopPoint(0, LOOP.width / 2);
-  return { x: line.x + 16 + (PLACES.length - 1 - slot) * 24, y: VIEW.y + 14, r: 8.5 };
+  // 22 past the line: the place label ("4th", 11 px or more on a phone: issue 27 item 6)
+  // stands wholly past it too.
+  return { x: line.x + 22 + (PLACES.length - 1 - slot) * 24, y: VIEW.y + 14, r: 8.5 };
 }
 
 const PODIUM = { x: LOOP.cx, base: LOOP.cy + 36, step: 40, heights: { 1: 32, 2: 25, 3: 19, 4: 13 }, order: [4, 2, 1, 3] };
@@ -83,7 +85,7 @@ function buildTrack(n) {
       s("text", { x: podiumX(place).toFixed(1), y: String(PODIUM.base - PODIUM.heights[place] / 2 + 3.5) }, ordinal(place)),
     ),
   );
-  return s(
+  return readableText(s(
     "svg.wt-track",
     { viewBox: `${VIEW.x} ${VIEW.y} ${VIEW.w} ${VIEW.h}`, role: "img", "aria-label": `The track: ${n} fields, raced clockwise`, "data-fields": String(n) },
     s("rect.turf", { x: String(VIEW.x), y: String(VIEW.y), width: String(VIEW.w), height: String(VIEW.h), rx: "14" }),
@@ -98,7 +100,7 @@ function buildTrack(n) {
     s("text.infield-sub", { x: String(LOOP.cx), y: String(LOOP.cy - 20) }),
     s("g.ghosts"),
     s("g.horses"),
-  );
+  ));
 }
 
 /** While the revealed cards wait for the action cards: a dashed ring where each
@@ -115,7 +117,7 @@ function ghosts(st) {
       "g.ghost",
       { transform: `translate(${p.x.toFixed(1)} ${p.y.toFixed(1)})`, "data-horse": String(horse.number) },
       s("circle", { r: "5", stroke: colourOf(i) }),
-      s("text", { y: "2.2", fill: colourOf(i) }, String(horse.number)),
+      s("text", { y: "0", fill: colourOf(i) }, String(horse.number)),
       s("title", null, `${horse.name}: +${horse.movement} this round, to ${to > n ? `${to - n} past the line` : `field ${to}`}`),
     );
   });
@@ -165,7 +167,7 @@ function podiumHorses(st) {
       "g.podium-horse",
       { transform: `translate(${x.toFixed(1)} ${PODIUM.base - PODIUM.heights[horse.place] - 7})`, "data-horse": String(horse.number) },
       s("circle", { r: "6", fill: colourOf(i) }),
-      s("text", { y: "2.5", fill: inkOf(i) }, String(horse.number)),
+      s("text", { y: "0", fill: inkOf(i) }, String(horse.number)),
     );
   });
 }
@@ -213,7 +215,7 @@ export function drawTrack(holder, view) {
         "g.horse",
         { "data-horse": String(horse.number) },
         s("circle.body", { r: "9", fill: colourOf(i) }),
-        s("text.no", { y: "3.6", fill: inkOf(i) }, String(horse.number)),
+        s("text.no", { y: "0", fill: inkOf(i) }, String(horse.number)),
         s("text.place-label", { y: "19" }),
         s("title"),
       );

@@ -11,13 +11,20 @@
 import { fill, h, ordinal, part, seatLabel, seatTag } from "../js/ui.js";
 import { actionCard, backCard, raceCard } from "./wetten-cards.js";
 import { horseTag, money, myTurn } from "./wetten-horses.js";
-import { ticketForm, ticketGrid } from "./wetten-tickets.js";
+import { ticketForm, ticketGrid, ticketRefused } from "./wetten-tickets.js";
 import { drawTrack, legend } from "./wetten-track.js";
 
 export { finishSpot } from "./wetten-track.js";
 
 export const title = "Wetten!";
+
+/** A refused ticket is said on its form, beside the field at fault (issue 27 item 4). */
+export function refused(rule, message, el, view) {
+  return ticketRefused(rule, message, el, view);
+}
 export const scoreLabel = "$";
+/** Money at the end as on the board: "$12,000", never "12,000 $" (issue 27 item 7). */
+export const formatScore = money;
 
 const WINDOWS = {
   stakes: "before the Set the Stakes tickets",

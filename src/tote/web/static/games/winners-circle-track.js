@@ -2,7 +2,7 @@
 // finish line and the pace chip, the horses on it (finished ones past the line) and
 // the infield's lines about the race and the phase.
 
-import { fill, s } from "../js/ui.js";
+import { fill, s, readableText } from "../js/ui.js";
 import { PLACES, cap, horseColour, ink, movableHorses } from "./winners-circle-horses.js";
 
 const TRACK = { cx: 220, cy: 122, a: 105, r: 92, spaces: 36 };
@@ -82,7 +82,7 @@ function buildTrack(spaces, pace) {
   }
   const line = along(0);
   const paceAt = inward(spacePoint(pace, spaces), half + 24);
-  return s(
+  return readableText(s(
     "svg.track",
     { viewBox: `0 0 440 ${2 * TRACK.cy}`, role: "img", "aria-label": "The race track" },
     s("rect.grass", { x: "0", y: "0", width: "440", height: String(2 * TRACK.cy), rx: "16" }),
@@ -105,7 +105,7 @@ function buildTrack(spaces, pace) {
     ),
     s("g.infield-text"),
     s("g.horses"),
-  );
+  ));
 }
 
 export function drawTrack(holder, view, ctx) {

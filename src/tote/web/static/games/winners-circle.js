@@ -279,7 +279,19 @@ function payoutTable(view) {
   const row = (name) => h("tr", null, h("th", null, `${PLACES[name]} ${name}`), table[name].map((v) => h("td", null, String(v))));
   const now = Object.entries(counts).filter(([, n]) => n !== 0);
   return [
-    h("div.scroll-x", null, h("table.payouts", null, h("thead", null, h("tr", null, header)), h("tbody", null, row("win"), row("place"), row("show")))),
+    h("div.scroll-x.payouts-wide", null, h("table.payouts", null, h("thead", null, h("tr", null, header)), h("tbody", null, row("win"), row("place"), row("show")))),
+    // On a phone the same table turned on its side, a row per number of bets, so it
+    // fits the screen (issue 27 item 6).
+    h(
+      "table.payouts.payouts-narrow",
+      null,
+      h("thead", null, h("tr", null, h("th", null, "Bets"), ["win", "place", "show"].map((name) => h("th", null, `${PLACES[name]} ${name}`)))),
+      h(
+        "tbody",
+        null,
+        Array.from({ length: width }, (_, i) => h("tr", null, h("th", null, String(i + 1)), ["win", "place", "show"].map((name) => h("td", null, String(table[name][i]))))),
+      ),
+    ),
     h(
       "p.help",
       null,

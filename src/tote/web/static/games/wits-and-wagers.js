@@ -6,10 +6,24 @@
 // betting another seat's bets only once all are placed. Until then the page
 // shows that a seat has committed, never what.
 
+import { wordsOf } from "../js/optionwords.js";
 import { fill, groupDigits, h, part, seatColour, seatDot, seatLabel, seatLetter, seatTag, toast } from "../js/ui.js";
 
 export const title = "Wits & Wagers";
 export const scoreLabel = "points";
+
+/**
+ * The game's own timers (WW 7.1), for the host's clock panel: {words, always} or null
+ * (untimed). `always`: every step that waits for players is timed by the game.
+ */
+export function ownTimers(options) {
+  const answer = options.answer_seconds;
+  const bet = options.bet_seconds;
+  if (!answer && !bet) return null;
+  const extra = options.team_extra_seconds ? ` (teams of several: ${options.team_extra_seconds} s more)` : "";
+  const parts = [answer ? `${answer} s to write a guess` : null, bet ? `${bet} s to bet` : null].filter(Boolean);
+  return { words: `Wits & Wagers' own timers: ${parts.join(" and ")}${extra}`, always: Boolean(answer && bet) };
+}
 
 const SLOT_ODDS = [6, 5, 4, 3, 2, 3, 4, 5];
 const ALL_TOO_HIGH = 0;
@@ -101,7 +115,9 @@ function questionCard(view) {
   const st = view.state;
   const q = st.question;
   if (!q || !q.text || view.over) return null;
-  const about = [q.unit && !["count", "number"].includes(q.unit) ? `answer in ${q.unit}` : null, q.category].filter(Boolean);
+  // The category in words ("numbers-and-records" -> "Numbers and records", issue 27 item 3).
+  const category = q.category ? wordsOf(q.category) : null;
+  const about = [category, q.unit && !["count", "number"].includes(q.unit) ? `answer in ${q.unit}` : null].filter(Boolean);
   return h(
     "article.question-card",
     null,
@@ -351,9 +367,9 @@ function history(view, ctx) {
     "div.scroll-x",
     null,
     h(
-      "table.history",
+      "table.history.stack-on-phone", // a card per question on a phone (issue 27 item 6)
       null,
-      h("thead", null, h("tr", null, h("th", null, "Q"), h("th", null, "Answer"), h("th", null, "Winning"), Array.from({ length: view.players }, (_, s) => h("th.seat-col", { title: seatLabel(ctx, s) }, seatDot(s), h("span.short", null, shortName(ctx, s)))))),
+      h("thead", null, h("tr", null, h("th", { title: "Question" }, "Q"), h("th", null, "Answer"), h("th", null, "Winning"), Array.from({ length: view.players }, (_, s) => h("th.seat-col", { title: seatLabel(ctx, s) }, seatDot(s), h("span.short", null, shortName(ctx, s)))))),
       h(
         "tbody",
         null,

@@ -4,7 +4,7 @@
 import { post, savedLinks, saveLinks } from "./api.js";
 import { base, context, hooks, loadTable, page, tableId } from "./tablepage.js";
 import { normaliseTable } from "./model.js";
-import { h, toast } from "./ui.js";
+import { h, toast, toastRefusal } from "./ui.js";
 
 /** Timeouts in a row after which the host is offered a bot for the seat. */
 export const TIMEOUTS_OFFERED = 2;
@@ -44,9 +44,23 @@ async function hostCall(path, body, done) {
     hooks.renderChrome();
     return answer;
   } catch (err) {
-    toast(err.message, "error", err.rule || "Refused");
+    toastRefusal(err.rule, err.message, "Refused");
     return null;
   }
+}
+
+/**
+ * What the clock does now, in words. A game with timers of its own (Wits & Wagers'
+ * 30 s to write a guess, 30 s to bet: its module's `ownTimers(options)`) keeps them,
+ * and the table's clock counts only where the game has none (issue 27 item 7).
+ */
+function clockNow(seconds) {
+  const module = page.module;
+  const own = module && typeof module.ownTimers === "function" ? module.ownTimers(page.table.options || {}) : null;
+  const table = seconds ? `${seconds} s a move; when it runs out, the server moves for the seat.` : "No clock: the game waits for every player.";
+  if (!own) return table;
+  if (own.always) return `${own.words}; the game keeps its own timers, so the clock below is not used.`;
+  return `${own.words}; elsewhere ${seconds ? `${seconds} s a move (the clock below)` : "no clock: the game waits for every player"}.`;
 }
 
 /** The clock: its time a move, changed or switched off by the host. */
@@ -57,7 +71,7 @@ export function clockTools() {
     "div.host-clock",
     null,
     h("h4", null, "Clock"),
-    h("p.help#clock-now", null, seconds ? `${seconds} s a move; when it runs out, the server moves for the seat.` : "No clock: the game waits for every player."),
+    h("p.help#clock-now", null, clockNow(seconds)),
     h(
       "div.row",
       null,

@@ -2,7 +2,8 @@
 
 import { get, post, saveHostToken, saveLinks, saveSeat, savedName, saveName } from "./api.js";
 import { formOptions, normaliseGame, normaliseTable, listOf } from "./model.js";
-import { fill, h, plural, toast } from "./ui.js";
+import { CHOICE_WORDS, wordsOf } from "./optionwords.js";
+import { fill, h, plural, toast, toastRefusal } from "./ui.js";
 
 const DEFAULT_MOVE_SECONDS = 120; // the server's default clock (issue 16), shown in the form
 
@@ -87,21 +88,7 @@ function renderSetup() {
   fill(
     box,
     game.note ? h("p.help", null, game.note) : null,
-    game.variants.length
-      ? h(
-          "fieldset.variants",
-          null,
-          h("legend", null, "Variants"),
-          game.variants.map((v) =>
-            h(
-              "label.check",
-              null,
-              h("input", { type: "checkbox", name: "variant", value: v.name }),
-              h("span", null, h("strong", null, v.label), v.description ? h("small", null, v.description) : null),
-            ),
-          ),
-        )
-      : null,
+    variantFields(game),
     h(
       "label.inline",
       null,
@@ -151,6 +138,50 @@ function renderSetup() {
   renderSeats();
 }
 
+/**
+ * The variants: a checkbox each, except variants that set one option to different
+ * values (Horse Fever's Family and Party Games both set `mode`): those exclude each
+ * other, so they are one choice, a radio group with the rulebook's game as its
+ * default (issue 27 item 3).
+ */
+function variantFields(game) {
+  if (!game.variants.length) return null;
+  const byKey = new Map();
+  for (const v of game.variants) {
+    for (const [key, value] of Object.entries(v.options)) {
+      if (typeof value !== "string") continue;
+      if (!byKey.has(key)) byKey.set(key, []);
+      byKey.get(key).push(v);
+    }
+  }
+  const grouped = new Set();
+  const groups = [];
+  for (const [key, list] of byKey) {
+    if (list.length < 2 || list.some((v) => grouped.has(v))) continue;
+    list.forEach((v) => grouped.add(v));
+    groups.push([key, list]);
+  }
+  const described = (strong, small) => h("span", null, h("strong", null, strong), small ? h("small", null, small) : null);
+  return h(
+    "fieldset.variants",
+    null,
+    h("legend", null, "Variants"),
+    groups.map(([key, list]) => {
+      const words = CHOICE_WORDS[key] || { label: wordsOf(key), none: "As the rulebook plays it" };
+      return h(
+        "fieldset.variant-choice",
+        { dataset: { choice: key } },
+        h("legend", null, words.label),
+        h("label.check", null, h("input", { type: "radio", name: `variant-${key}`, value: "", checked: true }), described(words.none, "")),
+        list.map((v) => h("label.check", null, h("input", { type: "radio", name: `variant-${key}`, value: v.name, dataset: { variant: v.name } }), described(v.label, v.description))),
+      );
+    }),
+    game.variants
+      .filter((v) => !grouped.has(v))
+      .map((v) => h("label.check", null, h("input", { type: "checkbox", name: "variant", value: v.name, dataset: { variant: v.name } }), described(v.label, v.description))),
+  );
+}
+
 /** A hint for the JSON box: the game's options that have no field of their own. */
 function jsonExample(game) {
   const props = (game.optionsSchema && game.optionsSchema.properties) || {};
@@ -176,7 +207,7 @@ function optionField(field) {
       ? h(
           "select",
           attrs,
-          field.choices.map((c) => h("option", { value: String(c), selected: c === field.default }, String(c).replace(/_/g, " "))),
+          field.choices.map((c) => h("option", { value: String(c), selected: c === field.default }, field.choiceWords[c] || wordsOf(c))),
         )
       : h("input", {
           type: "number",
@@ -187,7 +218,12 @@ function optionField(field) {
           inputmode: "numeric",
           ...attrs,
         });
-  return h("label.inline", null, h("span.label", null, field.label), input);
+  return h(
+    "div.option-field",
+    null,
+    h("label.inline", null, h("span.label", null, field.label), input),
+    field.help ? h("small.help", null, field.help) : null,
+  );
 }
 
 /** The option fields changed from their defaults, as the game's options take them. */
@@ -214,7 +250,7 @@ function renderSeats() {
       ["me", "Me"],
       ["friend", "A friend (send a link)"],
       ["open", "Anyone with the table link"],
-      ...game.bots.map((b) => [`bot:${b}`, `Bot: ${b}${b === game.defaultBot ? " (strongest)" : ""}`]),
+      ...game.bots.map((b) => [`bot:${b}`, `Bot: ${b}${b === game.defaultBot ? " (default)" : ""}`]),
     ];
     const value = seat.kind === "bot" ? `bot:${seat.bot}` : seat.kind;
     const needsName = seat.kind === "me" || seat.kind === "friend";
@@ -249,7 +285,7 @@ function renderSeats() {
               seat.name = e.target.value;
             },
           })
-        : h("span.seat-hint.muted", null, seat.kind === "open" ? "picks a seat and a name" : "plays by itself"),
+        : h("span.seat-hint.muted", null, seat.kind === "open" ? "picks a seat and a name" : botHint(game, seat.bot)),
       hasTeams(game) && seat.kind !== "bot"
         ? h("input.seat-members", {
             type: "text",
@@ -265,6 +301,12 @@ function renderSeats() {
     );
   });
   fill($("seat-rows"), rows);
+}
+
+/** What a bot seat says beside it: how a level plays (issue 25), else that it plays alone. */
+function botHint(game, bot) {
+  const levels = game.botLevels || {};
+  return levels[bot] ? `${bot}: ${levels[bot]}` : "plays by itself";
 }
 
 /** Games whose seats may be teams of people (a `teams` option, as Wits & Wagers has). */
@@ -299,7 +341,7 @@ async function createTable(event) {
   event.preventDefault();
   const game = state.game;
   if (!game) return;
-  const variants = [...document.querySelectorAll("input[name=variant]:checked")].map((i) => i.value);
+  const variants = [...document.querySelectorAll("input[name=variant]:checked, .variant-choice input:checked")].map((i) => i.value).filter(Boolean);
   let options = changedOptions();
   const teams = teamsFromSeats();
   if (teams) options.teams = teams;
@@ -334,10 +376,10 @@ async function createTable(event) {
     const links = [];
     for (const [i, seat] of state.seats.entries()) {
       if (seat.kind !== "me" && seat.kind !== "friend") continue;
-      const joined = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, {
-        seat: i,
-        name: seat.name.trim(),
-      });
+      // The host's own seat is joined with the host token: the table knows it is the
+      // host's (issue 27, item 8: if the host is the absent one, the others may hand it over).
+      const asHost = seat.kind === "me" ? { headers: { "X-Host-Token": created.host_token } } : {};
+      const joined = await post(`/api/tables/${encodeURIComponent(tableId)}/join`, { seat: i, name: seat.name.trim() }, asHost);
       if (seat.kind === "me") {
         saveSeat(tableId, joined.seat, joined.token, seat.name.trim());
         saveName(seat.name.trim());
@@ -348,7 +390,7 @@ async function createTable(event) {
     showCreated(tableId, game, links);
     loadTables();
   } catch (err) {
-    toast(err.message, "error", err.rule || "Cannot create the table");
+    toastRefusal(err.rule, err.message, "Cannot create the table");
   } finally {
     button.disabled = false;
   }
@@ -444,7 +486,7 @@ async function loadTables() {
             "div",
             null,
             h("strong", null, titles[t.game] || t.game),
-            t.variants.length ? h("small.muted", null, ` · ${t.variants.join(", ")}`) : null,
+            t.variants.length ? h("small.muted", null, ` · ${t.variantWords.join(", ")}`) : null,
             h(
               "div.seat-summary",
               null,

@@ -1,5 +1,7 @@
 // The API's answers, read into the few shapes the pages use.
 
+import { OPTION_WORDS, wordsOf } from "./optionwords.js";
+
 /** data may be a list or {key: list}. */
 export function listOf(data, key) {
   if (Array.isArray(data)) return data;
@@ -32,7 +34,7 @@ function variantsOf(raw) {
       });
   return list.map((v) => ({
     name: v.name,
-    label: v.title || v.label || v.name.replace(/[-_]/g, " "),
+    label: v.title || v.label || wordsOf(v.name),
     description: v.description || v.help || "",
     options: v.options && typeof v.options === "object" ? v.options : {},
   }));
@@ -60,10 +62,20 @@ export function formOptions(game) {
   const fields = [];
   for (const [name, prop] of Object.entries(schema.properties)) {
     if (byVariant.has(name) || name.endsWith("_file") || name.endsWith("_pack")) continue;
+    if ("const" in prop) continue; // a ruling with one reading: nothing to choose
     const kinds = prop.anyOf || [prop];
     const main = kinds.find((k) => k.type !== "null") || {};
     const optional = kinds.some((k) => k.type === "null");
-    const field = { name, label: prop.title || name, default: prop.default, optional, help: prop.description || "" };
+    // Issue 27 item 3: a label and a one-line explanation in words, never the option's name.
+    const words = (OPTION_WORDS[game.id] || {})[name] || {};
+    const field = {
+      name,
+      label: words.label || wordsOf(name),
+      default: prop.default,
+      optional,
+      help: words.help || prop.description || "",
+      choiceWords: words.choices || {},
+    };
     if (main.type === "boolean") fields.push({ ...field, kind: "bool" });
     else if (Array.isArray(main.enum)) fields.push({ ...field, kind: "choice", choices: main.enum });
     else if (main.type === "integer" || main.type === "number")
@@ -96,6 +108,7 @@ export function normaliseGame(g) {
     variants: variantsOf(g.variants),
     bots: botsOf(g.bots),
     defaultBot: g.default_bot || null,
+    botLevels: g.bot_levels || {},
     toteBoard: Boolean(g.tote_board),
     optionsSchema: g.options_schema || null,
     note: NOTES[g.id] || g.players_note || null,
@@ -113,8 +126,28 @@ export function normaliseSeat(s, i) {
   return { seat: s.seat ?? i, name: s.name || "", bot, taken, free: !taken && !reserved, ...around };
 }
 
+const cap = (text) => String(text).charAt(0).toUpperCase() + String(text).slice(1);
+
+/**
+ * Bots keep the server's placeholder name ("Player 3"): call them by their bot,
+ * numbered when a table has several of one kind ("Odds bot 1", "Odds bot 2"), in the
+ * lobby as at the table (issue 27 item 3).
+ */
+function nameBots(seats) {
+  const unnamed = (s) => s.bot && (!s.name || /^Player \d+$/.test(s.name));
+  const kinds = {};
+  for (const s of seats) if (unnamed(s)) kinds[s.bot] = (kinds[s.bot] || 0) + 1;
+  const counted = {};
+  for (const s of seats) {
+    if (!unnamed(s)) continue;
+    counted[s.bot] = (counted[s.bot] || 0) + 1;
+    s.name = `${cap(s.bot)} bot${kinds[s.bot] > 1 ? ` ${counted[s.bot]}` : ""}`;
+  }
+  return seats;
+}
+
 export function normaliseTable(t) {
-  const seats = listOf(t.seats || [], "seats").map(normaliseSeat);
+  const seats = nameBots(listOf(t.seats || [], "seats").map(normaliseSeat));
   let variants = t.variants || [];
   if (!Array.isArray(variants)) variants = Object.keys(variants);
   return {
@@ -124,10 +157,14 @@ export function normaliseTable(t) {
     status: t.status || "open",
     seats,
     variants,
+    // The variants in words for lists ("Royal turf", not "royal-turf": issue 27 item 3).
+    variantWords: variants.map(wordsOf),
     options: t.options || {},
     players: t.players || seats.length,
     toteBoard: Boolean(t.tote_board),
     moveSeconds: t.move_seconds ?? null,
     rematch: t.rematch || null,
+    hostSeat: Number.isInteger(t.host_seat) ? t.host_seat : null, // issue 27, item 8
+    spectatorChat: Boolean(t.spectator_chat), // issue 27: the host lets spectators chat
   };
 }

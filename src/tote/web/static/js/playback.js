@@ -21,6 +21,14 @@
 //   animate(event, gameEl, ctx, ms) moves tokens on the board drawn so far
 //   chips(event, gameEl) -> [{shape: "die"|"disc"|"card", text, colour}] drawn
 //                                  beside the sentence (a die, a horse, a card)
+//   moment(event) -> string        what the banner says is being watched (default:
+//                                  the stage's heading), e.g. "Round 2 of 6: the race"
+//
+// Everything around the board tells the moment on the stage (issue 27, 2): the board
+// drawn is an older view, so while a sequence plays its turn banner gives way to a
+// "Watching" banner, the move forms (the `actions`, `guess-form` and `bet-form` parts)
+// are hidden (tote.css, `#game.playing`), and the clock says whose move comes next
+// (table.js) rather than "left for you" beside another seat's move.
 // Settings (localStorage): "tote.animations" = "off" turns it off (the page's
 // toggle); "tote.playbackMs" = step length in ms (tests use a short one; 0: off).
 // A player asking for reduced motion gets no playback at all.
@@ -109,6 +117,7 @@ export function noteView(before, after, redraw, drawBoard) {
   for (let i = from; i < size; i += 1) if (!play.loaded || isStep(play.loaded, after.log[i])) play.queue.push(i);
   play.next = Math.max(play.next, size);
   if (play.queue.length) play.views.push({ view: after, size });
+  if (play.running) sayWhoIsNext();
   if (!play.running && play.queue.length) run();
 }
 
@@ -144,6 +153,7 @@ async function show(index, event, hooks) {
   const pace = weight > 2 ? 1 : left > 30 ? 0.4 : left > 12 ? 0.65 : 1;
   const ms = stepMs() * weight * pace;
   drawStage(index, event, hooks, ms);
+  drawMoment(index, event, hooks);
   if (hooks.animate) hooks.animate(event, $("game"), ctx, ms);
   await new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -270,6 +280,40 @@ function drawStage(index, event, hooks, ms) {
   card.classList.remove("enter");
   void card.offsetWidth;
   card.classList.add("enter");
+}
+
+/** The turn banner of the board drawn (an older view: "Ann to act", "Write your
+ *  guess") gives way to what is being watched, and whether this seat moves after it
+ *  (issue 27, 2). The final board's own banner comes back with it. */
+function drawMoment(index, event, hooks) {
+  const banner = document.querySelector('#game > [data-part="banner"]');
+  if (!banner) return;
+  const what = (hooks.moment && hooks.moment(event)) || (hooks.label && hooks.label(event)) || event.kind.replace(/_/g, " ");
+  fill(
+    banner,
+    h(
+      "div.turn-banner.watching",
+      { dataset: { logIndex: String(index) } },
+      h("span.watching-what", null, `Watching what happened: ${what}`),
+      h("span.watching-next"),
+    ),
+  );
+  sayWhoIsNext();
+}
+
+/** " · your move comes next" in the watching banner, as the latest view says (views
+ *  arrive while a step is shown: the clock beside it says the same, table.js). */
+function sayWhoIsNext() {
+  const next = document.querySelector('#game > [data-part="banner"] .watching .watching-next');
+  if (next) next.textContent = myMoveNext() ? " · your move comes next" : "";
+}
+
+/** Does this seat move once the sequence ends (the latest view's turn)? */
+export function myMoveNext() {
+  const view = page.view;
+  if (!view || view.over || !view.turn || !page.token) return false;
+  const seat = view.seat ?? page.seat;
+  return seat !== null && seat !== undefined && view.turn.seats.includes(seat);
 }
 
 function hideStage() {

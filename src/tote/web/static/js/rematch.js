@@ -4,7 +4,7 @@
 
 import { post, savedSeat, saveHostToken, saveSeat } from "./api.js";
 import { base, page, tableId } from "./tablepage.js";
-import { h, toast } from "./ui.js";
+import { h, toast, toastRefusal } from "./ui.js";
 
 /** Whether this browser may start or follow the rematch: it sat here, or hosts. */
 function mayRematch() {
@@ -39,7 +39,7 @@ export async function followRematch() {
     }
     location.href = `/t/${encodeURIComponent(next)}${answer.seat !== null ? `#seat=${answer.seat}` : ""}`;
   } catch (err) {
-    toast(err.message, "error", err.rule || "No rematch");
+    toastRefusal(err.rule, err.message, "No rematch");
   }
 }
 

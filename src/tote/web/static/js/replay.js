@@ -8,8 +8,10 @@
 import { ApiError, get } from "./api.js";
 import { renderLog } from "./log.js";
 import { $, context, page } from "./tablepage.js";
-import { fill, h, toast } from "./ui.js";
+import { fill, h, toast, labelCells } from "./ui.js";
 import { readRecordFile, setUpUpload } from "./replayupload.js";
+import * as chat from "./chat.js"; // issue 27: the table's chat, as said up to the step shown
+import { byStep, chart, decisionLine, progressLine, reviewStatus, runReview, summaryPanel } from "./review.js";
 
 const path = location.pathname.split("/").filter(Boolean);
 const tableId = path.length > 1 ? decodeURIComponent(path[1]) : "";
@@ -25,6 +27,8 @@ const replay = {
   module: null,
   game: "",
   toastAt: 0,
+  review: null, // the table's review once done (issue 26), and its decisions by step
+  reviewSteps: new Map(),
 };
 
 function source() {
@@ -153,6 +157,7 @@ function draw() {
   el.dataset.seat = answer.seat === null ? "" : String(answer.seat);
   try {
     replay.module.render(answer.view, el, sendNothing, ctx);
+    labelCells(el);
   } catch (err) {
     fill(el, h("p.error-text", null, `This page cannot draw the game: ${err.message}`));
     throw err;
@@ -160,9 +165,66 @@ function draw() {
   // Text fields, lists and boxes of the move forms: nothing to fill in a replay.
   for (const control of el.querySelectorAll("input, select, textarea")) control.disabled = true;
   renderLog();
+  if (Number.isInteger(answer.moves)) chat.showUpTo(answer.moves, ctx.names);
   for (const item of $("log").querySelectorAll("li[value]")) {
     item.classList.toggle("replay-new", Number(item.value) > answer.log_from);
   }
+  drawMark(answer, ctx);
+}
+
+// ------------------------------------------------------------------ review (issue 26)
+/** The mark and values of the decision this step shows played, beside the move. */
+function drawMark(answer, ctx) {
+  const line = $("review-mark");
+  const decision = replay.review ? replay.reviewSteps.get(answer.step) : null;
+  line.hidden = !decision;
+  if (decision) {
+    const who = ctx.names[decision.seat] || `Player ${decision.seat + 1}`;
+    fill(line, h("span.review-who", null, `${who}: `), decisionLine(decision, replay.review.unit));
+    line.dataset.mark = decision.mark || "";
+  }
+  const box = $("review-chart");
+  if (box && replay.review) fill(box, chart(replay.review, ctx.names, replay.steps, answer.step));
+}
+
+function showReview(review) {
+  replay.review = review;
+  replay.reviewSteps = byStep(review);
+  const names = ctxFor(replay.answer).names;
+  fill(
+    $("review-body"),
+    h("p.help", null, "Every bet is valued from what its player knew at the time: each move shows its mark above. Luck is what the bets earned beyond what they were expected to earn."),
+    h("div#review-chart"),
+    summaryPanel(review, names, { jump: (step, seat) => show(step, seat) }),
+  );
+  $("review").hidden = false;
+  drawMark(replay.answer, ctxFor(replay.answer));
+}
+
+async function followReview() {
+  const body = $("review-body");
+  try {
+    const answer = await runReview(tableId, (now) => {
+      if (now.status !== "done") fill(body, progressLine(now));
+    });
+    showReview(answer.review);
+  } catch (err) {
+    fill(body, h("p.error-text", { role: "alert" }, `No review: ${err.message}`), reviewButton());
+  }
+}
+
+function reviewButton() {
+  return h("button.primary.review-button", { type: "button", onclick: followReview }, "Review the game");
+}
+
+/** A finished table's review: shown when done, followed when in the works, else offered. */
+async function setUpReview() {
+  const answer = await reviewStatus(tableId);
+  if (!answer) return;
+  $("review").hidden = false;
+  if (answer.status === "done") return showReview(answer.review);
+  if (answer.status === "waiting" || answer.status === "working") return followReview();
+  fill($("review-body"), h("p.help", null, "The review marks every bet best, good, inaccuracy, mistake or blunder, from what its player knew at the time, and tells luck apart from skill."), reviewButton());
 }
 
 function drawBar(answer, ctx) {
@@ -274,7 +336,9 @@ async function main() {
     showUpload();
     return;
   }
-  await show(replay.step, replay.seat);
+  if (tableId) chat.setUpReplay(document.querySelector("#replay-layout aside.side"), tableId, get);
+  const shown = await show(replay.step, replay.seat);
+  if (tableId && shown) await setUpReview();
 }
 
 main();

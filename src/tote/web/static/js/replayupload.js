@@ -41,6 +41,47 @@ function label(line, i) {
   }
 }
 
+// A record's fields in a player's words: what "it has no ..." names.
+const FIELD_WORDS = {
+  game: ["it names no game", "its game is not a game's name"],
+  players: ["it names no players", "its players are not a list of players"],
+  moves: ["it lists no moves", "its moves are not a list of moves"],
+  seed: ["it has no seed", "its seed is not a number"],
+  options: ["it has no game options", "its game options are not a set of options"],
+  format: ["it does not say it is a tote record", "it is not in tote's record format"],
+  version: ["it does not say which version of the record format it is", "its format version is not a number"],
+  result: ["it has no result", "its result cannot be read"],
+  engine: ["it does not name the engine that played it", "its engine is not a name"],
+};
+
+/**
+ * The server's refusal of an upload in a player's words (issue 27 item 3): "not a
+ * valid tote record: players: Field required" -> "This file is not a tote record: it
+ * names no players." Other refusals keep their words, first letter up.
+ */
+export function uploadRefusalInWords(message) {
+  let text = String(message || "").trim();
+  const invalid = /^not a valid tote record: ([\w.]+): (.*)$/.exec(text);
+  if (invalid) {
+    const [field, index] = invalid[1].split(".");
+    const missing = /required/i.test(invalid[2]);
+    const words = FIELD_WORDS[field];
+    let why;
+    if (field === "players" && index !== undefined) why = `player ${Number(index) + 1} is not written as a player (a name)`;
+    else if (field === "moves" && index !== undefined) why = `move ${Number(index) + 1} is not written as a move`;
+    else if (words) why = words[missing ? 0 : 1];
+    else why = missing ? `it has no “${field}”` : `its “${invalid[1]}” cannot be read`;
+    text = `this file is not a tote record: ${why}`;
+  } else {
+    text = text
+      .replace(/^the upload is (not JSON|a JSON)/, "this file is $1")
+      .replace(/^the upload is /, "this file is ")
+      .replace(/^the upload holds /, "this file holds ");
+  }
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 /**
  * The form: `read(file)` gives a file's text, `onUploaded(answer)` gets the server's
  * answer, `onRefused(message)` a refusal (from the server or from here) to show.
@@ -109,7 +150,7 @@ export function setUpUpload({ onUploaded, onRefused, read }) {
       answer = null;
     }
     button.disabled = false;
-    if (!response.ok) return onRefused((answer && answer.error) || `The server answered ${response.status}.`);
+    if (!response.ok) return onRefused(answer && answer.error ? uploadRefusalInWords(answer.error) : `The server answered ${response.status}.`);
     onUploaded(answer);
   });
 }

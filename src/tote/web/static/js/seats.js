@@ -3,8 +3,9 @@
 
 import { post, savedName, saveName, saveSeat } from "./api.js";
 import { $, base, context, hooks, loadTable, page, rewriteUrl, tableId } from "./tablepage.js";
+import { absentHostOffer } from "./absent.js";
 import { absentTools, clockTools, hostToolsKey, linkTools, standInNote, tableAfter } from "./hosttools.js";
-import { fill, h, seatDot, toast } from "./ui.js";
+import { fill, h, seatDot, toast, toastRefusal } from "./ui.js";
 
 export function freeSeats() {
   return page.table ? page.table.seats.filter((s) => s.free) : [];
@@ -50,7 +51,7 @@ export function renderJoin() {
             hooks.renderAll();
             hooks.connect();
           } catch (err) {
-            toast(err.message, "error", err.rule || "Cannot join");
+            toastRefusal(err.rule, err.message, "Cannot join");
             await loadTable();
             hooks.renderChrome();
           }
@@ -93,10 +94,11 @@ export function renderWaiting() {
     fill(box, h("h2", null, "The host has ended this table"), h("p.help", null, "No more moves can be played here."), h("a.button", { href: "/" }, "Back to the lobby"));
     return;
   }
-  const notes = standInNote();
+  const offer = absentHostOffer(); // issue 27, item 8: the host is the absent one
+  const notes = standInNote() || offer;
   if (table && table.status === "playing" && notes) {
     box.hidden = false;
-    fill(box, notes);
+    fill(box, standInNote(), offer);
     return;
   }
   if (!table || table.status !== "open") {
@@ -145,10 +147,11 @@ export function renderHost() {
       hooks.renderChrome();
       if (path === "start" && !page.connected) hooks.connect();
     } catch (err) {
-      toast(err.message, "error", err.rule || "Refused");
+      toastRefusal(err.rule, err.message, "Refused");
     }
   };
   const bots = (page.game && page.game.bots) || [];
+  const levels = (page.game && page.game.botLevels) || {};
   fill(
     box,
     h("h3", null, "Host"),
@@ -157,7 +160,7 @@ export function renderHost() {
           "div.bot-add",
           null,
           free.map((s) => {
-            const select = h("select", { "aria-label": `Bot for seat ${s.seat + 1}` }, (bots.length ? bots : ["random"]).map((b) => h("option", { value: b }, b)));
+            const select = h("select", { "aria-label": `Bot for seat ${s.seat + 1}` }, (bots.length ? bots : ["random"]).map((b) => h("option", { value: b, title: levels[b] || "" }, levels[b] ? `${b}: ${levels[b]}` : b)));
             return h(
               "div.row",
               null,

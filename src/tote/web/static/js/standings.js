@@ -7,7 +7,17 @@ import { $, context, page } from "./tablepage.js";
 import { rematchButton, rematchNote } from "./rematch.js";
 import { fill, h, ordinal, seatDot } from "./ui.js";
 
-const signed = (n) => (n > 0 ? `+${n.toLocaleString("en")}` : n < 0 ? `−${(-n).toLocaleString("en")}` : "0");
+/**
+ * A score as the game writes it everywhere else: the game's `formatScore` when it has
+ * one (Wetten!'s "$12,000", as on its board: one form of money per game, issue 27
+ * item 7), else the number.
+ */
+function amount(n) {
+  const format = page.module && page.module.formatScore;
+  return format ? format(n) : n.toLocaleString("en");
+}
+
+const signed = (n) => (n > 0 ? `+${amount(n)}` : n < 0 ? `−${amount(-n)}` : amount(0));
 
 export function renderResult() {
   const box = $("result");
@@ -48,7 +58,7 @@ function seatStanding(r, standing, ctx, label, winner) {
     h("span.rank", null, ordinal(r.rank)),
     seatDot(r.seat),
     h("span.name", null, name),
-    h("span.score", null, `${r.score.toLocaleString("en")} ${label}`),
+    h("span.score", null, page.module && page.module.formatScore ? amount(r.score) : `${amount(r.score)} ${label}`),
     standing && standing.note ? h("span.note", null, standing.note) : null,
     standing
       ? h(
@@ -59,7 +69,7 @@ function seatStanding(r, standing, ctx, label, winner) {
             null,
             lines.length ? lines.map((line) => h("tr", null, h("td.what", null, line.label), h("td.points", { class: line.points < 0 ? "minus" : "" }, signed(line.points)))) : h("tr", null, h("td.what.muted", null, "Nothing scored"), h("td.points", null, "0")),
           ),
-          h("tfoot", null, h("tr", null, h("th.what", { scope: "row" }, "Total"), h("td.points", null, r.score.toLocaleString("en")))),
+          h("tfoot", null, h("tr", null, h("th.what", { scope: "row" }, "Total"), h("td.points", null, amount(r.score)))),
         )
       : null,
   );

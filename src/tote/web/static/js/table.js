@@ -9,7 +9,8 @@
 // (in localStorage; the URL holds just #seat=N) and never logs a view.
 
 import * as alerts from "./alerts.js";
-import { forgetSeat, get, post, saveSeat } from "./api.js";
+import * as chat from "./chat.js"; // issue 27: table chat
+import { forgetSeat, get, post, saveSeat, savedSeat } from "./api.js";
 import { renderLog } from "./log.js";
 import * as playback from "./playback.js";
 import { listOf, normaliseGame, normaliseTable } from "./model.js";
@@ -17,9 +18,10 @@ import { renderHost, renderJoin, renderWaiting } from "./seats.js";
 import { renderResult } from "./standings.js";
 import { renderTerms } from "./terms.js";
 import "./replaylink.js"; // issue 16: "Watch the replay" in the result panel
+import "./reviewlink.js"; // issue 26: "Review the game" in the result panel
 import { $, base, context, hooks, loadTable, names, page, readSeatFromUrl, rewriteUrl, tableId } from "./tablepage.js";
 import * as toteBoard from "./toteboard.js";
-import { fill, h, keepFocus, seatDot, toast } from "./ui.js";
+import { fill, h, keepFocus, labelCells, seatDot, toast, toastRefusal } from "./ui.js";
 
 // ------------------------------------------------------------------ table info
 async function loadModule(game) {
@@ -81,11 +83,18 @@ function connect() {
     page.connected = false;
     if (page.socket !== socket) return;
     if (event.code === 4403 && page.token) {
-      // The server does not know our token (it said why in an error message):
-      // forget it and watch instead; the join form offers a seat if one is free.
-      forgetSeat(tableId, page.seat);
-      page.token = null;
-      page.seat = null;
+      // The server does not know our token (it said why), or no longer: a newer link
+      // replaced it (issue 28). If another tab of this browser saved the seat's newer
+      // token (it asked for the rematch again), play with that one; else forget ours
+      // and watch instead; the join form offers a seat if one is free.
+      const newer = typeof page.seat === "number" ? savedSeat(tableId, page.seat) : null;
+      if (newer && newer.token !== page.token) {
+        page.token = newer.token;
+      } else {
+        forgetSeat(tableId, page.seat);
+        page.token = null;
+        page.seat = null;
+      }
       rewriteUrl();
       renderChrome();
       page.retryTimer = setTimeout(connect, 300);
@@ -140,12 +149,15 @@ function onMessage(message) {
           rewriteUrl();
         }
       }
+      if (typeof message.version === "number") page.version = message.version;
       setBusy(false);
       renderAll();
-      if (page.view) toteBoard.changed(message.version, page.view.over);
       break;
     case "odds":
       toteBoard.show(message, names());
+      break;
+    case "chat":
+      chat.received(message, names());
       break;
     case "table":
       if (message.table) page.table = normaliseTable(message.table);
@@ -154,8 +166,9 @@ function onMessage(message) {
       break;
     case "error":
       setBusy(false);
+      if (chat.refused(message)) break;
       if (toteBoard.refused(message.message || "", message.rule)) break;
-      toast(message.message || "The move was refused.", "error", message.rule || "Not allowed");
+      showRefusal(message.rule, message.message);
       break;
     case "timeout": {
       const who = message.seat === page.seat && page.token ? "You" : names()[message.seat] || "A player";
@@ -203,8 +216,21 @@ async function send(move) {
     if (answer && answer.type === "view") onMessage(answer);
   } catch (err) {
     setBusy(false);
-    toast(err.message, "error", err.rule || "Not allowed");
+    showRefusal(err.rule, err.message);
   }
+}
+
+/**
+ * A refused move (issue 27 items 3, 4): where the game's page can show it next to the
+ * field at fault (its `refused(rule, message, el)` says so), there; else in one toast,
+ * headed in words with the rule's number as a small "rule" link.
+ */
+function showRefusal(rule, message) {
+  const module = page.module;
+  if (module && typeof module.refused === "function" && page.view && !playback.playing()) {
+    if (module.refused(rule || "", message || "", $("game"), page.view)) return;
+  }
+  toastRefusal(rule, message || "The move was refused.");
 }
 
 function setBusy(busy) {
@@ -216,6 +242,7 @@ function setBusy(busy) {
 // ------------------------------------------------------------------ render
 function renderAll() {
   renderChrome();
+  tickTimer(); // at once: a sequence starting or ending changes what the clock says
   if (playback.playing()) {
     renderLog();
     return;
@@ -224,6 +251,9 @@ function renderAll() {
   renderLog();
   renderResult();
   renderTerms();
+  // The tote board follows the board shown: while a sequence plays it keeps the odds
+  // of the position the sequence started from, and asks again at its end (issue 27, 2).
+  if (page.view) toteBoard.changed(page.version ?? 0, page.view.over);
 }
 
 function renderChrome() {
@@ -241,6 +271,7 @@ function renderChrome() {
   renderJoin();
   renderWaiting();
   renderHost();
+  chat.update(ctx.names);
   schedulePoll();
 }
 
@@ -250,8 +281,14 @@ function renderGame() {
     if (page.table && page.table.status === "open") fill(el, h("p.muted.center", null, "The board appears when the game starts."));
     return;
   }
+  // A table the host ended before the game's end takes no more moves: draw it with
+  // nobody to act, so no live move controls are left on it (issue 27 item 7).
+  const ended = page.table && page.table.status === "ended" && !page.view.over;
+  el.classList.toggle("ended", Boolean(ended));
+  const view = ended ? { ...page.view, turn: { ...page.view.turn, seats: [] }, legal_moves: [] } : page.view;
   try {
-    keepFocus(el, () => page.module.render(page.view, el, send, context()));
+    keepFocus(el, () => page.module.render(view, el, send, context()));
+    labelCells(el);
   } catch (err) {
     fill(el, h("p.error-text", null, `This page cannot draw the game: ${err.message}`));
     throw err;
@@ -278,9 +315,16 @@ function tickTimer() {
     return;
   }
   const left = Math.max(0, Math.ceil(page.deadline - Date.now() / 1000));
-  timer.hidden = false;
   const mine = page.seat !== null && view.turn.seats.includes(page.seat) && page.token;
-  timer.textContent = `${left} s left${mine ? " for you" : ""}`;
+  if (playback.playing()) {
+    // The deadline is the latest turn's; the board shows an earlier moment (another
+    // seat's move): say it is the next move's clock, or nothing (issue 27, 2).
+    timer.hidden = !mine;
+    timer.textContent = `Your move next: ${left} s`;
+  } else {
+    timer.hidden = false;
+    timer.textContent = `${left} s left${mine ? " for you" : ""}`;
+  }
   timer.classList.toggle("urgent", left <= 10);
 }
 
@@ -302,6 +346,11 @@ async function main() {
     return true;
   });
   playback.setUp();
+  chat.setUp(document.querySelector("aside.side"), (message) => {
+    if (!page.socket || !page.connected) return false;
+    page.socket.send(JSON.stringify(message));
+    return true;
+  }, page, base);
   alerts.setUp(document.querySelector("aside.side"));
   renderAll();
   connect();

@@ -20,6 +20,7 @@ export const page = {
   host: hostToken(tableId),
   view: null,
   standings: null, // the final standings the server sends once the game is over
+  version: null, // the number of moves of the latest view (the tote board asks by it)
   deadline: null,
   socket: null,
   connected: false,

@@ -154,7 +154,10 @@ function showTerms(list, query) {
   const q = query.trim().toLowerCase();
   const named = (t) => [t.term, ...(t.also || [])].some((x) => x.toLowerCase().includes(q));
   // Terms whose name matches first, then those whose explanation does.
-  const shown = q ? [...glossary.terms.filter(named), ...glossary.terms.filter((t) => !named(t) && t.explanation.toLowerCase().includes(q))] : glossary.terms;
+  // A rule's number (a refusal's "rule" link, issue 27 item 3) finds the terms of that rule.
+  const ruled = (t) => Boolean(t.rule) && t.rule.toLowerCase().startsWith(q);
+  const rest = (t) => !named(t) && (ruled(t) || t.explanation.toLowerCase().includes(q));
+  const shown = q ? [...glossary.terms.filter(named), ...glossary.terms.filter(rest)] : glossary.terms;
   fill(
     list,
     shown.length

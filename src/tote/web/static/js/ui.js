@@ -125,7 +125,11 @@ export function keepFocus(root, draw) {
 // ------------------------------------------------------------------ toasts
 let toastBox = null;
 
-/** A message that goes away by itself; kind: "error" | "info". */
+/**
+ * A message that goes away by itself; kind: "error" | "info". An error replaces the
+ * error shown before it (issue 27 item 4: one message, not a stack of red toasts).
+ * `message` may be a node (a refusal from `refusal()`).
+ */
 export function toast(message, kind = "error", title = "") {
   if (!toastBox) {
     toastBox = h("div.toasts", { role: "status", "aria-live": "polite" });
@@ -134,11 +138,12 @@ export function toast(message, kind = "error", title = "") {
       if (e.key === "Escape") toastBox.replaceChildren(); // Escape closes the messages
     });
   }
+  if (kind === "error") for (const old of toastBox.querySelectorAll(".toast.error")) old.remove();
   const item = h(
     `div.toast.${kind}`,
     { onclick: () => item.remove() },
     title ? h("strong", null, title) : null,
-    h("span", null, message),
+    message instanceof Node ? message : h("span", null, message),
   );
   toastBox.append(item);
   setTimeout(() => item.classList.add("fading"), kind === "error" ? 7000 : 2500);
@@ -207,4 +212,146 @@ export function groupDigits(text) {
 export function ordinal(n) {
   const suffix = n % 10 === 1 && n % 100 !== 11 ? "st" : n % 10 === 2 && n % 100 !== 12 ? "nd" : n % 10 === 3 && n % 100 !== 13 ? "rd" : "th";
   return `${n}${suffix}`;
+}
+
+// ------------------------------------------------------------------ refusals
+// A rule's number as the rules write it: "WT 2.3", "CC 2.2", "WW 3", "ruling R19", "ruling 15".
+const RULE_CODE = /^\s*((?:ruling\s+R?\d+[a-z]?)|(?:[A-Z]{2,3}\s+\d+(?:\.\d+)*[a-z]?))\b[\s:,-]*/;
+
+/**
+ * A refusal as players read it (issue 27 item 3): the sentence in words, first letter
+ * up and a full stop, and the rule's number split off (from the rule, or from the
+ * head of the message) to be shown small, never as the headline. The refusal strings
+ * themselves stay as the rules engine writes them (tools and tests read them).
+ * -> {sentence, code, ruleName}; code is "" for refusals that cite no rule
+ * ("move format", "turn order", "limit").
+ */
+export function splitRefusal(rule, message) {
+  let text = String(message || "").trim();
+  let code = "";
+  let ruleName = "";
+  const fromRule = RULE_CODE.exec(String(rule || ""));
+  if (fromRule) {
+    code = fromRule[1];
+    ruleName = String(rule).slice(fromRule[0].length).trim();
+  }
+  const fromText = RULE_CODE.exec(text);
+  if (fromText) {
+    if (!code) code = fromText[1];
+    text = text.slice(fromText[0].length).trim();
+  }
+  if (!text) text = ruleName ? `${ruleName} (see the rule)` : "That is not allowed now";
+  text = text.charAt(0).toUpperCase() + text.slice(1);
+  if (!/[.!?…)]$/.test(text)) text += ".";
+  return { sentence: text, code, ruleName };
+}
+
+/** The sentence of a refusal with its rule as a small "rule" tag after it. */
+export function refusal(rule, message) {
+  const { sentence, code, ruleName } = splitRefusal(rule, message);
+  return h(
+    "span.refusal",
+    null,
+    h("span.refusal-text", null, sentence),
+    code ? [" ", ruleTag(code, ruleName)] : null,
+  );
+}
+
+/**
+ * "rule WT 2.3": a small link to the rules text (the Help panel, where each term
+ * names its rule) when the page has one, a plain tag otherwise.
+ */
+export function ruleTag(code, ruleName = "") {
+  const label = `rule ${code}`;
+  const title = `The rulebook's rule ${code}${ruleName ? ` (${ruleName})` : ""}`;
+  const help = document.getElementById("help-button");
+  if (help && !help.hidden) {
+    return h(
+      "a.rule-ref",
+      {
+        href: "#help",
+        title,
+        dataset: { rule: code },
+        onclick: (event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          help.click();
+          const search = document.getElementById("help-search");
+          if (search) {
+            search.value = code;
+            search.dispatchEvent(new Event("input"));
+          }
+        },
+      },
+      label,
+    );
+  }
+  return h("small.rule-ref", { title, dataset: { rule: code } }, label);
+}
+
+/** Show a refusal in a toast: a headline in words, the sentence, the rule small. */
+export function toastRefusal(rule, message, headline = "Not allowed") {
+  return toast(refusal(rule, message), "error", headline);
+}
+
+// ------------------------------------------------------------------ board text
+const readable = new WeakSet();
+const sizer = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => entries.forEach((e) => unitOf(e.target))) : null;
+
+/** Sets `--px` on a board's SVG: its user units per screen pixel. */
+function unitOf(svg) {
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const rect = svg.getBoundingClientRect();
+  if (!box || !box.width || !box.height || !rect.width || !rect.height) return;
+  const scale = Math.min(rect.width / box.width, rect.height / box.height); // "meet"
+  const px = (1 / scale).toFixed(3);
+  if (svg.style.getPropertyValue("--px") === px) return;
+  svg.style.setProperty("--px", px);
+  if (typeof svg.onUnit === "function") svg.onUnit(Number(px)); // a board that lays out by it
+}
+
+/** A board's user units per screen pixel, at least 1 (`--px`, set by readableText). */
+export function unitsPerPixel(svg) {
+  return Math.max(1, Number(svg && svg.style.getPropertyValue("--px")) || 1);
+}
+
+/**
+ * Keep a board's text readable however small the board is drawn (issue 27 item 6: no
+ * text on a board under 11 px at its default zoom, on a 390 px phone too). The
+ * stylesheet writes the board's font sizes as `max(<size>, calc(11px * var(--px, 0)))`;
+ * this keeps `--px` right as the board is laid out and resized. Returns `svg`.
+ */
+export function readableText(svg) {
+  if (svg && sizer && !readable.has(svg)) {
+    readable.add(svg);
+    sizer.observe(svg);
+  }
+  return svg;
+}
+
+// ------------------------------------------------------------------ players tables
+/**
+ * Give each cell of the players' tables in `root` its column's heading (data-label),
+ * so that on a phone the stylesheet lays each player out as a card of labelled values
+ * instead of a table wider than the screen (issue 27 item 6).
+ */
+export function labelCells(root) {
+  if (!root) return;
+  for (const table of root.querySelectorAll(".players table, table.stack-on-phone")) {
+    const heads = [];
+    const headRow = table.querySelector("thead tr");
+    if (!headRow) continue;
+    for (const th of headRow.children) {
+      const span = Number(th.getAttribute("colspan")) || 1;
+      for (let i = 0; i < span; i += 1) heads.push(th.getAttribute("title") || th.textContent.trim());
+    }
+    for (const row of table.querySelectorAll("tbody tr")) {
+      let col = 0;
+      for (const cell of row.children) {
+        const label = heads[col] || "";
+        if (cell.dataset.label !== label) cell.dataset.label = label;
+        col += Number(cell.getAttribute("colspan")) || 1;
+      }
+    }
+  }
 }

@@ -23,6 +23,7 @@ NOT_FOR_PLAYING = (
     "pyarrow",
     "polars",
     "matplotlib",
+    "scipy",
     "ray",
     "numpy",
     "pettingzoo",

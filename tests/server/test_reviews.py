@@ -241,3 +241,43 @@ def test_migration_0004_adds_reviews_to_an_older_database(old_url: str) -> None:
         assert row is not None and row.status == "done" and row.finished_at is not None
     finally:
         store.engine.dispose()
+
+
+def test_the_servers_review_runs_in_a_child_process_and_gives_the_same_review() -> None:
+    """Issue 26 (the review computed on the server "in the background"): the server's
+    own review runs in a child process, so the server's event loop and its tables do not
+    wait behind seconds of Python holding the interpreter; what it computes is the same
+    review, with its progress told to the end."""
+    import multiprocessing
+
+    from tote.server.review_process import review_in_child
+
+    record = finished_match("wits-and-wagers").record()
+    seen: list[tuple[int, int, bool]] = []
+
+    def progress(done: int, of: int) -> None:
+        in_child = any(p.name == "tote-review" for p in multiprocessing.active_children())
+        seen.append((done, of, in_child))
+
+    assert review_in_child(record, progress) == compute_review(record, lambda _d, _o: None)
+    assert seen and all(in_child for _, _, in_child in seen)
+    assert seen[-1][0] == seen[-1][1] == len(record.moves)
+
+
+def test_a_stopped_review_ends_its_child_process() -> None:
+    """Issue 26 (a review running too long, or the server stopping, is stopped): what
+    the progress raises reaches the server, and the child process computing the review
+    is ended, so a stopped review holds no core."""
+    import multiprocessing
+
+    from tote.server.review_process import review_in_child
+    from tote.server.reviews import Stopped
+
+    record = finished_match("carcassonne").record()
+
+    def stop(done: int, of: int) -> None:
+        raise Stopped("the server stopped during the review; ask again")
+
+    with pytest.raises(Stopped, match="server stopped"):
+        review_in_child(record, stop)
+    assert not [p for p in multiprocessing.active_children() if p.name == "tote-review"]

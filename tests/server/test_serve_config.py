@@ -210,3 +210,50 @@ def test_an_endless_bot_delay_is_refused(
     with pytest.raises(typer.BadParameter, match="less than or equal to 60"):
         run_serve("--db", f"sqlite:///{tmp_path / 'x.db'}")
     assert uvicorn_run == []
+
+
+def test_the_review_limits_are_set_by_flags_and_variables_and_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, uvicorn_run: list[dict[str, Any]]
+) -> None:
+    """Issue 26 ("at most one review runs per table and a bounded number per server"):
+    the operator sets how many reviews compute at once, how many wait, and how long one
+    may take, by flag or ``TOTE_*`` variable; left out, the server's own bounds hold (the
+    help's stated defaults are those); out of bounds, refused and nothing served."""
+    from tote.server.reviews import MOST_AT_ONCE, MOST_SECONDS, MOST_WAITING
+
+    run_serve("--db", f"sqlite:///{tmp_path / 'a.db'}")
+    reviews = uvicorn_run[0]["app"].state.reviews
+    assert (reviews.at_once, reviews.waiting, reviews.seconds) == (
+        MOST_AT_ONCE,
+        MOST_WAITING,
+        MOST_SECONDS,
+    )
+    monkeypatch.setenv("TOTE_REVIEWS_WAITING", "9")
+    run_serve(
+        "--db", f"sqlite:///{tmp_path / 'b.db'}", "--reviews-at-once", "2", "--review-seconds", "30"
+    )
+    reviews = uvicorn_run[1]["app"].state.reviews
+    assert (reviews.at_once, reviews.waiting, reviews.seconds) == (2, 9, 30.0)
+    for flag, value in (
+        ("--reviews-at-once", "0"),
+        ("--review-seconds", "0"),
+        ("--reviews-waiting", "-1"),
+    ):
+        with pytest.raises(typer.BadParameter):
+            run_serve("--db", f"sqlite:///{tmp_path / 'c.db'}", flag, value)
+    assert len(uvicorn_run) == 2
+    result = subprocess.run(
+        [*serve_command("--help")],
+        capture_output=True,
+        text=True,
+        timeout=STARTUP,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    help_text = " ".join(result.stdout.split())
+    for flag, default in (
+        ("--reviews-at-once", MOST_AT_ONCE),
+        ("--reviews-waiting", MOST_WAITING),
+        ("--review-seconds", int(MOST_SECONDS)),
+    ):
+        assert flag in help_text
+        assert f"Default: {default}." in help_text, (flag, default)

@@ -65,6 +65,10 @@ def test_review_the_game_from_the_end_screen_and_see_the_marks_in_the_replay(
     expect(phone.locator("#review .review-seat")).to_have_count(len(match.players))
     fits = phone.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert fits, "the review makes the phone's page wider than its screen"
+    for where in ("#review-mark", "#played"):  # wrapped in full, not clipped with "…"
+        whole = f"() => {{ const e = document.querySelector('{where}');"
+        whole += " return e.scrollHeight <= e.clientHeight + 1; }"
+        assert phone.evaluate(whole), f"{where} is cut short on a phone"
     phone.screenshot(path=str(screenshots / "review-replay-phone.png"))
     phone.locator("#review").screenshot(path=str(screenshots / "review-panel-phone.png"))
     phone.goto(f"{live_server.url}/t/{table_id}")

@@ -56,7 +56,7 @@ from tote.server.metrics import Metrics, metrics_router
 from tote.server.processes import CHECK_LOCKS_EVERY
 from tote.server.protocol import handle_message
 from tote.server.replays import replay_router
-from tote.server.reviews import MOST_AT_ONCE, MOST_WAITING, Reviews, review_router
+from tote.server.reviews import MOST_AT_ONCE, MOST_SECONDS, MOST_WAITING, Reviews, review_router
 from tote.server.runtime import TableRuntime
 from tote.server.schemas import (
     CreateTableRequest,
@@ -140,6 +140,7 @@ def create_app(
     metrics: bool = True,
     reviews_at_once: int = MOST_AT_ONCE,
     reviews_waiting: int = MOST_WAITING,
+    review_seconds: float = MOST_SECONDS,
 ) -> FastAPI:
     """The tote server around ``store``; bots wait ``bot_delay`` seconds before moving.
     A table nobody has used for ``forget_after`` seconds leaves memory (it stays in the
@@ -160,10 +161,13 @@ def create_app(
     False (issue 28: :mod:`tote.server.health`, :mod:`tote.server.metrics`).
 
     A finished table's review (issue 26, :mod:`tote.server.reviews`) computes in the
-    background, ``reviews_at_once`` at a time with ``reviews_waiting`` more waiting.
+    background, ``reviews_at_once`` at a time with ``reviews_waiting`` more waiting, each
+    stopped after ``review_seconds``.
     """
     tables = Tables(store, bot_delay=bot_delay)
-    reviews = Reviews(tables, at_once=reviews_at_once, waiting=reviews_waiting)
+    reviews = Reviews(
+        tables, at_once=reviews_at_once, waiting=reviews_waiting, seconds=review_seconds
+    )
     creation = None if tables_per_minute is None else CreationLimit(tables_per_minute)
 
     @asynccontextmanager

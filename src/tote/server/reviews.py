@@ -16,8 +16,10 @@ play is refused (409: its record holds draws nobody may see yet), and so is one 
 early (403: its record is the host's alone). A seat the game does not have is refused
 (400). A refusal starts and stores nothing.
 
-Bounds per server process: :data:`MOST_AT_ONCE` reviews compute at once, in worker
-threads (the event loop keeps serving, as for the tote board in :mod:`.odds`),
+Bounds per server process: :data:`MOST_AT_ONCE` reviews compute at once, each in a
+child process (:mod:`.review_process`: a review holds the interpreter for seconds, and
+in the server's own process every table would wait behind it), watched by a worker
+thread,
 :data:`MOST_WAITING` more wait their turn, and past that a new one is refused (503,
 ``Retry-After``). A review running over :data:`MOST_SECONDS` is stopped (and failed).
 Across processes sharing a PostgreSQL database, the stored claim keeps one review per
@@ -45,6 +47,7 @@ from tote.core.record import Record
 from tote.review import review
 from tote.server.errors import Refused
 from tote.server.replay_book import Shelf
+from tote.server.review_process import ReviewFailed, review_in_child
 from tote.server.runtime import TableRuntime
 from tote.server.tables import Tables
 from tote.server.writer import run_sync
@@ -240,11 +243,12 @@ class Reviews:
                     await run_sync(self.store.drop_review_claim, job.table_id)
                 self.tables.meter.job_failed("review")
                 job.status = "failed"
-                job.error = (
-                    str(exc)
-                    if isinstance(exc, Stopped)
-                    else f"the review failed ({type(exc).__name__}); ask again to retry"
-                )
+                if isinstance(exc, Stopped):
+                    job.error = str(exc)
+                elif isinstance(exc, ReviewFailed):
+                    job.error = f"{exc}; ask again to retry"
+                else:
+                    job.error = f"the review failed ({type(exc).__name__}); ask again to retry"
                 if not isinstance(exc, (Stopped, Refused)):
                     log.exception("table %s: its review failed", job.table_id)
                 return
@@ -252,7 +256,10 @@ class Reviews:
             self.jobs.pop(job.table_id, None)
 
     def _compute(self, job: Job, record: Record) -> dict[str, Any]:
-        """In a worker thread: the review, its progress told to ``job`` as it goes."""
+        """In a worker thread: the review, its progress told to ``job`` as it goes. The
+        server's own review (:func:`compute_review`) runs in a child process
+        (:func:`~tote.server.review_process.review_in_child`); a ``compute`` handed in
+        (tests) runs here."""
         deadline = time.monotonic() + self.seconds
 
         def progress(done: int, of: int) -> None:
@@ -262,6 +269,8 @@ class Reviews:
             if time.monotonic() > deadline:
                 raise Stopped(f"the review took over {self.seconds:.0f} s and was stopped")
 
+        if self.compute is compute_review:
+            return review_in_child(record, progress)
         return self.compute(record, progress)
 
     def shutdown(self) -> None:

@@ -163,6 +163,31 @@ def test_luck_averages_to_zero_over_many_games() -> None:
     assert abs(mean) < 3 * error, (mean, error)
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "games", "bets"),
+    [("wetten", 4, 100, 5006), ("horse-fever", 4, 100, 2627), ("carcassonne", 3, 60, 1555)],
+)
+def test_luck_averages_to_zero_in_the_other_games(
+    game: str, players: int, games: int, bets: int
+) -> None:
+    """Issue 26, Honesty ("the expected line and the actual result agree on average over
+    many simulated games"), in the games whose board models the others as the random
+    seats play: |mean luck| under 3 standard errors over seeded games (docs/review.md
+    gives each figure: Wetten! -1.4, Horse Fever -0.2, Carcassonne +1.2 standard
+    errors). Wits & Wagers is left out on purpose: its board's belief of the answer is
+    the spread of the guesses, not the true answer's law, and docs/review.md reports the
+    bias that leaves."""
+    lucks: list[float] = []
+    for seed in range(games):
+        record = random_match(game, players, seed=seed).record()
+        found = tote.review(record, worlds=4)
+        lucks += [d.luck for d in found.decisions if d.luck is not None]
+    assert len(lucks) == bets
+    mean = statistics.fmean(lucks)
+    error = statistics.stdev(lucks) / len(lucks) ** 0.5
+    assert abs(mean) < 3 * error, (mean, error)
+
+
 def _pack(folder: Path, answers: list[int]) -> str:
     """A question pack: the same questions, these answers."""
     folder.mkdir()

@@ -127,3 +127,52 @@ def test_each_game_names_its_bettable_outcomes(game: str, bettable: object) -> N
     1st to 4th), WC 5.1-5.4; a question's slots and an office's sizes all matter."""
     markets = get_game(game).markets
     assert markets is not None and markets.bettable == bettable
+
+
+def test_the_host_may_have_the_board_imagine_the_others_as_the_normal_bot(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 25 ("A better model of people for the tote board ... the browser board's
+    setting, if the host picks it"): a table created with ``tote_board_policy`` normal
+    rolls its boards out with the game's normal bot on every seat (asked through
+    ``rollout_policy``), says so in the table's info and in each ``odds`` answer; a
+    policy without the board, or one that is not offered, is refused and nothing is
+    created."""
+    import tote.server.odds
+
+    asked: list[str] = []
+    real = tote.server.odds.rollout_policy
+
+    def counted(game: object, name: str, seed: int) -> object:
+        asked.append(name)
+        return real(game, name, seed)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tote.server.odds, "rollout_policy", counted)
+    with serving(store) as client:
+        before = client.get("/api/tables").json()
+        for body in (
+            {"game": "winners-circle", "players": 2, "tote_board_policy": "normal"},
+            {
+                "game": "winners-circle",
+                "players": 2,
+                "tote_board": True,
+                "tote_board_policy": "hard",
+            },
+        ):
+            refused = client.post("/api/tables", json=body)
+            assert refused.status_code in (400, 422), refused.text
+            assert "tote_board" in refused.json()["error"]
+        assert client.get("/api/tables").json() == before
+        table_id, tokens = two_seat_table(client, tote_board=True, tote_board_policy="normal")
+        assert client.get(f"/api/tables/{table_id}").json()["tote_board_policy"] == "normal"
+        with socket(client, table_id, tokens[0]) as s0:
+            s0.ws.send_json({"type": "odds"})
+            answer = s0.expect("odds")
+        assert answer["policy"] == "normal" and asked == ["normal"]
+        assert answer["board"]["seat"] == 0 and answer["board"]["samples"] >= 1
+        plain, plain_tokens = two_seat_table(client, tote_board=True)
+        assert client.get(f"/api/tables/{plain}").json()["tote_board_policy"] == "random"
+        with socket(client, plain, plain_tokens[0]) as s0:
+            s0.ws.send_json({"type": "odds"})
+            assert s0.expect("odds")["policy"] == "random"
+        assert asked == ["normal"]

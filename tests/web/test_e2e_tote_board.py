@@ -17,7 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
+from .axe import assert_accessible
 from .web_helpers import (
     DESKTOP,
     LiveServer,
@@ -48,9 +50,11 @@ def _table(
     *,
     tote_board: bool = True,
     variants: tuple[str, ...] = (),
+    policy: str | None = None,
 ) -> None:
-    """A table of ``game`` created in the lobby, the tote board box ticked or not:
-    ``seats`` are "me" (Ann) or a bot's name; then started by its host."""
+    """A table of ``game`` created in the lobby, the tote board box ticked or not (and
+    how it imagines the others, ``policy``): ``seats`` are "me" (Ann) or a bot's name;
+    then started by its host."""
     page.goto(url + "/")
     page.click(f"button.choice[data-game='{game}']")
     page.select_option("#seat-count", str(len(seats)))
@@ -59,6 +63,8 @@ def _table(
     if tote_board:
         page.click("details.advanced summary")
         page.check("#tote-board")
+        if policy is not None:
+            page.select_option("#tote-board-policy", policy)
     for seat, who in enumerate(seats):
         row = f".seat-row[data-seat='{seat}']"
         if who == "me":
@@ -146,6 +152,30 @@ def test_a_player_opens_the_tote_board_and_reads_her_odds(
     _fits(ann)
     ann.screenshot(path=str(screenshots / "tote-board.png"), full_page=True)
     ann.locator("#tote-board").screenshot(path=str(screenshots / "tote-board-panel-1280.png"))
+
+
+def test_the_host_has_the_board_imagine_the_others_as_the_normal_bot(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
+    """Issue 25 ("the browser board's setting, if the host picks it"): in the lobby the
+    board's model of the other players is a choice beside the board's switch, usable
+    once the board is on; picked "as the normal bot does", Ann's board says so."""
+    ann = new_page(**DESKTOP_800)
+    ann.goto(live_server.url + "/")
+    ann.click("button.choice[data-game='winners-circle']")
+    ann.click("details.advanced summary")
+    assert ann.is_disabled("#tote-board-policy")
+    ann.check("#tote-board")
+    assert ann.is_enabled("#tote-board-policy")
+    assert_accessible(ann, "the lobby's tote board choices", include="details.advanced")
+    ann.locator("details.advanced").screenshot(path=str(screenshots / "lobby-board-policy.png"))
+    _table(ann, live_server.url, "winners-circle", ["me", "random"], policy="normal")
+    wait_for_board(ann)
+    ann.click("#tote-board summary")
+    how = ann.locator("#tote-board .tote-how")
+    expect(how).to_contain_text("everyone playing as the normal bot does", timeout=30_000)
+    ann.wait_for_selector("#tote-board .tote-bets li")
+    ann.locator("#tote-board").screenshot(path=str(screenshots / "tote-board-normal-policy.png"))
 
 
 def test_the_tote_board_fits_a_phone(

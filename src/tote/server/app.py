@@ -389,6 +389,14 @@ def _api(store: Store, tables: Tables, creation: CreationLimit | None) -> APIRou
             if game.markets is None:
                 raise Refused("tote board", f"{game.title} has no tote board", 422)
             settings["tote_board"] = True
+            if request.tote_board_policy != "random":
+                settings["tote_board_policy"] = request.tote_board_policy  # issue 25
+        elif request.tote_board_policy != "random":
+            raise Refused(
+                "tote board",
+                "a tote board policy needs the tote board: switch tote_board on too",
+                422,
+            )
         if request.spectator_chat:
             settings["spectator_chat"] = True  # issue 27
         row, host_token = await run_sync(

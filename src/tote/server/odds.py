@@ -16,6 +16,7 @@ import asyncio
 import random
 import time
 
+from tote.bots import RANDOM, rollout_policy
 from tote.core.errors import ToteError
 from tote.core.state import State
 from tote.core.tote_board import Board, estimate
@@ -24,6 +25,10 @@ from tote.server.runtime import TableRuntime
 
 SECONDS = 0.5
 """The time budget of one board at a server table."""
+POLICY_SECONDS = 2.0
+"""The time budget of a board whose rollouts play the game's normal bot (the table's
+``tote_board_policy``, issue 25): each world costs 10 to 900 times a random one
+(docs/bots.md), so it gets more time and still shows wider ranges."""
 PRECISION = 0.02
 """The precision it aims at (the half-width of a 95% interval), within that time."""
 
@@ -31,9 +36,26 @@ PRECISION = 0.02
 def _compute(table: TableRuntime, state: State, seat: int | None, moves: int) -> Board:
     markets = table.game.markets
     assert markets is not None
+    name = policy_of(table)
+    if name == RANDOM:
+        return estimate(
+            state, seat, markets, rng=random.Random(moves), precision=PRECISION, seconds=SECONDS
+        )
+    policy = rollout_policy(table.game, name, moves)
     return estimate(
-        state, seat, markets, rng=random.Random(moves), precision=PRECISION, seconds=SECONDS
+        state,
+        seat,
+        markets,
+        rng=random.Random(moves),
+        policy=policy,
+        precision=PRECISION,
+        seconds=POLICY_SECONDS,
     )
+
+
+def policy_of(table: TableRuntime) -> str:
+    """The table's board policy: ``random``, or the bot the host picked (issue 25)."""
+    return str(table.row.settings.get("tote_board_policy", RANDOM))
 
 
 async def answer_odds(table: TableRuntime, conn: Connection, data: dict[str, object]) -> None:
@@ -83,7 +105,12 @@ async def answer_odds(table: TableRuntime, conn: Connection, data: dict[str, obj
     finally:
         conn.odds_busy = False
     table.meter.job_done("board", time.perf_counter() - started)
-    message: dict[str, object] = {"type": "odds", "moves": moves, "board": board.to_json()}
+    message: dict[str, object] = {
+        "type": "odds",
+        "moves": moves,
+        "board": board.to_json(),
+        "policy": policy_of(table),
+    }
     bettable = table.game.markets.bettable if table.game.markets is not None else None
     if bettable is not None:
         # The outcomes a bet can be placed on: the page shows only these (issue 27, 5).

@@ -118,6 +118,16 @@ class CreateTableRequest(_Request):
         ),
     )
 
+    tote_board_policy: Literal["random", "normal"] = Field(
+        default="random",
+        description=(
+            "How the tote board imagines everyone's later play in the worlds it samples "
+            "(issue 25): random (fast and precise), or as the game's normal bot plays "
+            "(closer to people; each world costs 10 to 900 times more, so the board takes "
+            "a few seconds and its ranges are wider). Only with tote_board."
+        ),
+    )
+
     spectator_chat: bool = Field(
         default=False,
         description=(
@@ -159,6 +169,8 @@ class TableInfo(BaseModel):
     options: dict[str, Any]
     move_seconds: int | None
     tote_board: bool = False
+    tote_board_policy: str = "random"
+    """How the tote board imagines the others' later play: ``random`` or ``normal``."""
     rematch: str | None = None
     """The id of this table's rematch, once a player or the host started one."""
     host_seat: int | None = None

@@ -61,6 +61,7 @@ def table_info(
         options=row.options,
         move_seconds=row.settings.get("move_seconds"),
         tote_board=bool(row.settings.get("tote_board", False)),
+        tote_board_policy=str(row.settings.get("tote_board_policy", "random")),
         rematch=row.rematch,
         host_seat=_seat_number(row.settings.get("host_seat"), len(row.seats)),
         spectator_chat=bool(row.settings.get("spectator_chat", False)),

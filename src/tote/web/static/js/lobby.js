@@ -117,14 +117,7 @@ function renderSetup() {
       "details.advanced",
       null,
       h("summary", null, "More options"),
-      game.toteBoard
-        ? h(
-            "label.inline",
-            null,
-            h("input#tote-board", { type: "checkbox" }),
-            h("span", null, "Tote board (each player sees the odds of their bets, from what they know)"),
-          )
-        : null,
+      game.toteBoard ? toteBoardFields() : null,
       formOptions(game).map(optionField),
       h(
         "label.block",
@@ -189,6 +182,29 @@ function jsonExample(game) {
   const rest = Object.keys(props).filter((name) => !shown.has(name) && !name.endsWith("_file") && !name.endsWith("_pack"));
   const lists = rest.filter((name) => props[name].type === "array" && !(name === "teams" && hasTeams(game)));
   return lists.length ? `{"${lists[0]}": [...]}` : "{}";
+}
+
+/** The tote board switch, and how its worlds imagine the others' later play (issue 25):
+ *  at random, or as the game's normal bot plays (closer to people, slower). */
+function toteBoardFields() {
+  const policy = h(
+    "select#tote-board-policy",
+    { disabled: true, "aria-describedby": "tote-board-policy-help" },
+    h("option", { value: "random", selected: true }, "playing at random (quick, narrow ranges)"),
+    h("option", { value: "normal" }, "playing as the normal bot does (closer to people, wider ranges)"),
+  );
+  const box = h("input#tote-board", { type: "checkbox", onchange: () => (policy.disabled = !box.checked) });
+  return h(
+    "div.tote-board-fields",
+    null,
+    h("label.inline", null, box, h("span", null, "Tote board (each player sees the odds of their bets, from what they know)")),
+    h("label.block", null, h("span.label", null, "The board imagines the other players"), policy),
+    h(
+      "p.help#tote-board-policy-help",
+      null,
+      "The board plays the game on many times from what you know. People play better than at random; imagining them as the normal bot takes a few seconds and gives wider ranges.",
+    ),
+  );
 }
 
 /** One game option as a form field, showing the rulebook's default. */
@@ -369,7 +385,11 @@ async function createTable(event) {
     const body = { game: game.id, players: state.seats.length, variants, options, bots };
     const seconds = Number(($("move-seconds") && $("move-seconds").value) || 0);
     body.move_seconds = seconds > 0 ? Math.trunc(seconds) : null; // null: no clock (issue 16)
-    if ($("tote-board") && $("tote-board").checked) body.tote_board = true;
+    if ($("tote-board") && $("tote-board").checked) {
+      body.tote_board = true;
+      const policy = $("tote-board-policy") ? $("tote-board-policy").value : "random";
+      if (policy !== "random") body.tote_board_policy = policy; // issue 25
+    }
     const created = await post("/api/tables", body);
     const tableId = created.table_id || created.id;
     saveHostToken(tableId, created.host_token);

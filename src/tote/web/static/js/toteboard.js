@@ -113,11 +113,14 @@ export function show(message, names) {
   const who = board.seat === null ? "everyone" : names[board.seat] || `seat ${board.seat + 1}`;
   fill(
     panel.element.querySelector(".tote-body"),
-    h("p.muted.tote-how", null, `From what ${who} can see, ${HORIZON[board.horizon] || `the ${board.horizon}`} was played out ${board.samples.toLocaleString("en")} times. Ranges: where the true figure lies, 19 times in 20.`),
+    h("p.muted.tote-how", null, `From what ${who} can see, ${HORIZON[board.horizon] || `the ${board.horizon}`} was played out ${board.samples.toLocaleString("en")} times, ${POLICY[message.policy] || POLICY.random}. Ranges: where the true figure lies, 19 times in 20.`),
     chances(board, Array.isArray(message.bettable) ? message.bettable : null),
     bets(board),
   );
 }
+
+/** How the board imagined everyone's later play (the table's setting, issue 25). */
+const POLICY = { random: "everyone playing at random", normal: "everyone playing as the normal bot does" };
 
 const HORIZON = { race: "this race", question: "this question", scoring: "the game up to the scoring of the offices" };
 

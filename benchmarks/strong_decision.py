@@ -10,7 +10,15 @@ seeded bot make that decision N times. Counted in instructions with
 GAME {n}``, the difference is one decision, start-up and the way there cancelled out.
 With ``--unit iteration`` it makes one decision of N iterations instead (the search's
 cost per iteration, from which the default budget is set: 6.5e9 instructions a
-decision). It prints the wall time of each decision; it asserts nothing.
+decision). With ``--unit game`` it plays the seeded game to its end (the heuristic on
+every seat, seat 0 included, so the game is the same whatever N) and, at every real
+decision of seat 0, lets a fresh bot decide with N iterations (``N = 0``: no decision
+made). Counted at ``--units 0,1`` and ``--units 1,2``, the two differences are, summed
+over the game's decisions of seat 0, a decision's fixed part plus one iteration, and
+one iteration: the whole game's cost per decision, however it varies from early to
+late (issue 25: the budgets set at one position after move 20 were far too high late in
+Carcassonne and Horse Fever). It prints the number of decisions and each one's wall
+time; it asserts nothing.
 """
 
 from __future__ import annotations
@@ -52,13 +60,43 @@ def position(game_id: str, seed: int = 7, after: int = 20) -> tuple[State, int]:
     raise SystemExit("the game ended before such a decision")
 
 
+def whole_game(game_id: str, iterations: int, bot_name: str, seed: int = 7) -> None:
+    """``--unit game`` (module doc): every real decision of seat 0 in the seeded game,
+    each made by a fresh bot with ``iterations`` iterations, the heuristic's move played."""
+    game = get_game(game_id)
+    state = game.new_state(game.options(None, ()), 4)
+    bots = [make_bot(game, "normal", seed, seat) for seat in range(4)]
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.is_over:
+        turn = state.turn()
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        seat = 0 if 0 in turn.seats else turn.seats[0]
+        obs = Observation(state, seat)
+        legal = obs.legal_moves
+        if seat == 0 and (legal is None or len(legal) > 1):
+            decisions += 1
+            if iterations:
+                searcher = make_bot(game, bot_name, 1, 0, budget=Budget(iterations=iterations))
+                started = time.perf_counter()
+                searcher.choose(obs)
+                print(f"decision {decisions}: {time.perf_counter() - started:.2f} s")
+        state.apply(seat, bots[seat].choose(obs))
+    print(f"{game_id}: {decisions} decisions of seat 0 at {iterations} iterations each")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("game")
     parser.add_argument("n", type=int)
     parser.add_argument("--bot", default="strong")
-    parser.add_argument("--unit", choices=("decision", "iteration"), default="decision")
+    parser.add_argument("--unit", choices=("decision", "iteration", "game"), default="decision")
     args = parser.parse_args()
+    if args.unit == "game":
+        whole_game(args.game, args.n, args.bot)
+        return
     state, seat = position(args.game)
     game = get_game(args.game)
     per_iteration = args.unit == "iteration"

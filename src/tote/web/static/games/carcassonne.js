@@ -11,7 +11,7 @@
 // named from the start tile, never by coordinates, and every seat has a letter
 // (A, B, C... in seat order) on its meeples, abbot and chips as well as a colour.
 
-import { fill, h, part, plural, seatTag, toastRefusal } from "../js/ui.js";
+import { fill, h, part, plural, seatTag, seatTags, toastRefusal } from "../js/ui.js";
 import { chosen, drawBoard, featureChoices, myTurn, turnTile } from "./carcassonne-board.js";
 import { chipWords, featureWords, placeName, refusalWords, tileWords } from "./carcassonne-words.js";
 
@@ -54,7 +54,7 @@ function banner(view, ctx) {
   if (st.phase === "bet") {
     if (mine) return h("div.turn-banner.mine", null, "Bet: put one of your chips face down on the new betting office, or none.");
     const done = view.my_commitment ? "Your chip is down. " : "";
-    return h("div.turn-banner", null, done, "Waiting for ", turnInfo.seats.map((seat, i) => [i ? ", " : "", seatTag(ctx, seat)]));
+    return h("div.turn-banner", null, done, "Waiting for ", seatTags(ctx, turnInfo.seats));
   }
   if (mine) {
     const what = {

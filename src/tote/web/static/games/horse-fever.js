@@ -10,7 +10,7 @@
 // this page has no other way to know them. Card names and meanings come with the
 // view, for the cards it shows.
 
-import { fill, h, keepFocus, ordinal, part, seatTag } from "../js/ui.js";
+import { fill, h, keepFocus, ordinal, part, seatTag, seatTags } from "../js/ui.js";
 import { actions, betChoice, canAct, cardTile, selectedCard } from "./horse-fever-moves.js";
 import { blackboard, drawTrack, raceLine } from "./horse-fever-track.js";
 import { LANES, cap, cardName, horseName, money, seenNames } from "./horse-fever-words.js";
@@ -66,7 +66,7 @@ function banner(view, ctx) {
       { class: mine ? "mine" : "" },
       `${round} · `,
       mine ? `Your secret ${what}: the others see only that you are done.` : mineDone ? `Your ${what} is in (secret until everyone is done). Waiting for ` : `${phaseName(st)}: waiting for `,
-      mine ? null : [waiting.slice(0, 6).map((seat, i) => [i ? ", " : "", seatTag(ctx, seat)]), waiting.length > 6 ? ` and ${waiting.length - 6} more` : "", "."],
+      mine ? null : [seatTags(ctx, waiting.slice(0, 6)), waiting.length > 6 ? ` and ${waiting.length - 6} more` : "", "."],
     );
   }
   const actor = turn.seats[0];

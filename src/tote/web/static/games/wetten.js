@@ -8,7 +8,7 @@
 // tickets never reach this page (the server sends each seat its own view); a ticket
 // or a race card laid this round shows only as "committed" until all are in.
 
-import { fill, h, ordinal, part, seatLabel, seatTag } from "../js/ui.js";
+import { fill, h, ordinal, part, seatLabel, seatTag, seatTags } from "../js/ui.js";
 import { actionCard, backCard, raceCard } from "./wetten-cards.js";
 import { horseTag, money, myTurn } from "./wetten-horses.js";
 import { ticketForm, ticketGrid, ticketRefused } from "./wetten-tickets.js";
@@ -40,7 +40,7 @@ function banner(view, ctx) {
   if (view.over) return h("div.turn-banner.over", null, st.ended_early ? "The game is over: the bank could not pay every win." : "The game is over: five races run.");
   const mine = myTurn(view, ctx);
   const waiting = view.turn.seats.filter((s) => s !== ctx.seat);
-  const others = waiting.length ? [" Waiting for ", waiting.map((s, i) => [i ? ", " : "", seatTag(ctx, s)])] : null;
+  const others = waiting.length ? [" Waiting for ", seatTags(ctx, waiting)] : null;
   const race = `Race ${st.race} of ${st.races}, minimum stake ${money(st.minimum_stake)}: `;
   if (st.stage === "set_the_stakes" || st.stage === "second_bet") {
     const what = st.stage === "set_the_stakes" ? "Set the Stakes (pays 4x)" : "Second Bet (pays 2x)";

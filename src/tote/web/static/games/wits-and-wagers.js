@@ -7,7 +7,7 @@
 // shows that a seat has committed, never what.
 
 import { wordsOf } from "../js/optionwords.js";
-import { fill, groupDigits, h, part, seatColour, seatDot, seatLabel, seatLetter, seatTag, toast } from "../js/ui.js";
+import { fill, groupDigits, h, part, seatColour, seatDot, seatLabel, seatLetter, seatTag, seatTags, toast } from "../js/ui.js";
 
 export const title = "Wits & Wagers";
 export const scoreLabel = "points";
@@ -87,7 +87,7 @@ function banner(view, ctx) {
   if (view.over) return h("div.turn-banner.over", null, "The game is over: seven questions asked.");
   const mine = canAct(view, ctx);
   const waiting = view.turn.seats.filter((s) => s !== ctx.seat);
-  const others = waiting.length ? [" Waiting for ", waiting.map((s, i) => [i ? ", " : "", seatTag(ctx, s)])] : null;
+  const others = waiting.length ? [" Waiting for ", seatTags(ctx, waiting)] : null;
   if (st.phase === "answer") {
     const written = view.my_commitment;
     if (mine) return h("div.turn-banner.mine", null, "Write your guess: the closest guess without going over wins.");
@@ -203,8 +203,8 @@ function mat(view, ctx) {
     h("h3", null, "The betting mat"),
     h("p.help", null, "Guesses from smallest to largest. A bet pays its slot's odds if that guess is the closest without going over; All Guesses Too High wins when every guess is over."),
     matList(st.mat, allBets(view, ctx), ctx),
-    blank.length ? h("p.help", null, "Blank cards: ", blank.map((s, i) => [i ? ", " : "", seatTag(ctx, s)])) : null,
-    st.betting === "secret" && (view.committed || []).length ? h("p.help", null, "Bets placed (hidden until all are in): ", view.committed.map((s, i) => [i ? ", " : "", seatTag(ctx, s)])) : null,
+    blank.length ? h("p.help", null, "Blank cards: ", seatTags(ctx, blank)) : null,
+    st.betting === "secret" && (view.committed || []).length ? h("p.help", null, "Bets placed (hidden until all are in): ", seatTags(ctx, view.committed)) : null,
   );
 }
 

@@ -196,6 +196,12 @@ export function seatTag(ctx, seat, extra = "") {
   );
 }
 
+/** Seats named in a list, "A Ann, B Bob, C Cleo": each comma stays on its tag's line
+ *  (a line never starts with ", "). */
+export function seatTags(ctx, seats, extra = () => "") {
+  return seats.map((seat, i) => [i ? " " : "", h("span.seat-item", null, seatTag(ctx, seat, extra(seat, i)), i < seats.length - 1 ? "," : "")]);
+}
+
 export function plural(n, word, words = `${word}s`) {
   return `${n} ${n === 1 ? word : words}`;
 }

@@ -151,23 +151,25 @@ def _cheap_odds(rng: random.Random) -> Bot:
 
 
 SETTINGS: dict[str, StrongSettings] = {
-    "winners-circle": StrongSettings(iterations=120, model_moves=24, rollout_model=_cheap_odds),
-    "horse-fever": StrongSettings(iterations=1200, model_moves=40),
-    "wetten": StrongSettings(iterations=300, model_moves=60),
+    "winners-circle": StrongSettings(iterations=140, model_moves=24, rollout_model=_cheap_odds),
+    "horse-fever": StrongSettings(iterations=600, model_moves=40),
+    "wetten": StrongSettings(iterations=460, model_moves=60),
     "wits-and-wagers": StrongSettings(
-        iterations=460,
+        iterations=940,
         model_moves=30,
         own_kinds=("Guess",),
         reward="share",
         believe=wits_belief,
     ),
     "carcassonne": StrongSettings(
-        iterations=140, model_moves=8, horizon="end", evaluate=carcassonne_evaluation
+        iterations=54, model_moves=8, horizon="end", evaluate=carcassonne_evaluation
     ),
 }
-"""Each game's settings; the iterations make a decision about 6.5e9 instructions (1 s
-on the reference machine), from the cost of one iteration counted at one position
-(docs/bots.md). Other games (the core's toy game) get the defaults."""
+"""Each game's settings; the iterations make a searched decision about 6.5e9
+instructions on average over a whole game (1 s on the reference machine), from the
+cost of an iteration counted at every decision of seat 0 in a seeded game
+(``benchmarks/strong_decision.py --unit game``, docs/bots.md). Other games (the core's
+toy game) get the defaults."""
 
 
 class StrongBot:

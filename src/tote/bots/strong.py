@@ -278,10 +278,8 @@ class StrongBot:
     def _iterate(self, root: Node, world: State, me: int, candidates: Sequence[Move]) -> None:
         markets = self.markets
         start = world.clone() if markets is not None else world
-        rng = self.rng
         path: list[Node] = []
         node = root
-        expanded = False
         budget = self.settings.model_moves
         moved = False
         while True:
@@ -290,30 +288,59 @@ class StrongBot:
                 break
             moved = True
             if turn.chance:
-                world.apply_unchecked(CHANCE, world.sample_chance(rng), turn)
+                world.apply_unchecked(CHANCE, world.sample_chance(self.rng), turn)
                 continue
-            if not expanded and me in turn.seats:
+            if me in turn.seats:
                 moves = candidates if node is root else self._moves(world, me)
                 first = moves[0] if node is root else None
                 move, node, expanded = self._select(node, moves, first)
                 path.append(node)
                 world.apply_unchecked(me, move, turn)
+                if expanded:
+                    self._back_up(path, self.play_on(start, world, me, budget))
+                    return
+                continue
+            if budget <= 0:
+                if self.settings.evaluate is not None:
+                    self._back_up(path, self._reward(self.settings.evaluate(world), me))
+                    return
+                break
+            budget -= 1
+            self._model_move(world, turn.seats[0])
+        self._back_up(path, self._reward(self._finish(start, world), me))
+
+    @staticmethod
+    def _back_up(path: Sequence[Node], reward: float) -> None:
+        for visited in path:
+            visited.visits += 1
+            visited.reward += reward
+
+    def play_on(self, start: State, world: State, me: int, budget: int | None = None) -> float:
+        """The rest of an iteration once the tree's part is over (the seat's move just
+        made in ``world``, a sampled world that was ``start`` before it): every seat's
+        move, the seat's own later ones too, is its heuristic model's for ``budget``
+        moves (:attr:`StrongSettings.model_moves` by default), chance drawn from
+        :attr:`rng`; then random play to the horizon, or the board scored where the game
+        has :attr:`StrongSettings.evaluate`. The seat's reward there, in [0, 1]
+        (:attr:`StrongSettings.reward`). The review's search judge (issue 26) plays each
+        move it judges through this."""
+        if budget is None:
+            budget = self.settings.model_moves
+        while True:
+            turn = world.turn()
+            if turn.over or self._at_horizon(start, world):
+                break
+            if turn.chance:
+                world.apply_unchecked(CHANCE, world.sample_chance(self.rng), turn)
                 continue
             seat = me if me in turn.seats else turn.seats[0]
             if budget <= 0:
                 if self.settings.evaluate is not None:
-                    reward = self._reward(self.settings.evaluate(world), me)
-                    for visited in path:
-                        visited.visits += 1
-                        visited.reward += reward
-                    return
+                    return self._reward(self.settings.evaluate(world), me)
                 break
             budget -= 1
             self._model_move(world, seat)
-        reward = self._reward(self._finish(start, world), me)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += reward
+        return self._reward(self._finish(start, world), me)
 
     def _reward(self, scores: Sequence[float], me: int) -> float:
         if self.settings.reward == "share":

@@ -1,6 +1,7 @@
 """Review speed (issue 26, Speed): whole reviews of random games, every seat.
 
     python benchmarks/review.py winners-circle --players 4 --games 3 [--worlds 400]
+        [--search-worlds 8]
 
 reviews the random games of seeds 0 to GAMES-1 (``random_match``, as the tests make
 them) and prints the CPU seconds of each review. For instruction counts that do not
@@ -25,17 +26,22 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--worlds", type=int, default=None, help=f"default: the game's ({WORLDS})")
+    parser.add_argument(
+        "--search-worlds", type=int, default=None, help="the search's worlds (default: the game's)"
+    )
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args()
     for seed in range(args.first, args.first + args.games):
         record = random_match(args.game, args.players, seed=seed).record()
         began = time.process_time()
-        found = review(record, worlds=args.worlds)
+        found = review(record, worlds=args.worlds, search_worlds=args.search_worlds)
         seconds = time.process_time() - began
         judged = sum(1 for d in found.decisions if d.mark is not None)
+        searched = sum(1 for d in found.decisions if d.judge == "search")
         print(
-            f"{args.game} {args.players} players seed {seed}: {judged} decisions judged,"
-            f" {len(found.decisions) - judged} not, {seconds:.2f} s CPU"
+            f"{args.game} {args.players} players seed {seed}: {judged} decisions judged"
+            f" ({searched} by the search), {len(found.decisions) - judged} not,"
+            f" {seconds:.2f} s CPU"
         )
 
 

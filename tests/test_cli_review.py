@@ -22,27 +22,47 @@ def saved(tmp_path: Path, max_moves: int | None = None, name: str = "wc.json") -
 
 
 def test_review_prints_the_decisions_and_a_summary(tmp_path: Path) -> None:
-    """The table of judged decisions, the summary of every seat, and the not-judged line."""
-    result = invoke("review", str(saved(tmp_path)), "--worlds", "20")
+    """The table of judged decisions (the board's bets and the search's horse moves, said
+    so, the search's values as a standing in %), the summary of every seat, and the
+    not-judged line with its reasons."""
+    result = invoke("review", str(saved(tmp_path)), "--worlds", "20", "--search-worlds", "2")
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
-    for words in ("Decisions", "Summary", "Accuracy", "Luck", "not judged (no strong bot yet)"):
+    for words in ("Decisions", "Summary", "Accuracy", "Luck", "search", "board", "% ±"):
         assert words in text
+    for words in ("by the strong bot's search on 2 sampled worlds", "not judged: the only"):
+        assert words in text
+    off = invoke("review", str(saved(tmp_path)), "--worlds", "20", "--search-worlds", "0")
+    assert "not judged: the search is turned off" in " ".join(off.stdout.split())
 
 
 def test_review_json_is_one_object_for_the_seat_asked(tmp_path: Path) -> None:
-    result = invoke("review", str(saved(tmp_path)), "--seat", "2", "--json", "--worlds", "20")
+    result = invoke(
+        "review",
+        str(saved(tmp_path)),
+        "--seat",
+        "2",
+        "--json",
+        "--worlds",
+        "20",
+        "--search-worlds",
+        "2",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["format"] == "tote-review" and [s["seat"] for s in data["seats"]] == [2]
-    assert sum(1 for d in data["decisions"] if d["judged"]) == 9
+    assert sum(1 for d in data["decisions"] if d["judge"] == "board") == 9
+    searched = [d for d in data["decisions"] if d["judge"] == "search"]
+    assert searched and all(d["unit"] == "standing" and d["difference"] for d in searched)
 
 
 def test_review_reads_one_game_of_a_run_file(tmp_path: Path) -> None:
     """A run file of ``tote simulate --save`` with ``--game SEED``."""
     save = tmp_path / "run.jsonl.gz"
     run_games(WC, 2, 3, seed=5, save=save)
-    result = invoke("review", str(save), "--game", "6", "--json", "--worlds", "10")
+    result = invoke(
+        "review", str(save), "--game", "6", "--json", "--worlds", "10", "--search-worlds", "0"
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["seed"] == 6
     missing = invoke("review", str(save), "--game", "99")
@@ -56,6 +76,9 @@ def test_review_reads_one_game_of_a_run_file(tmp_path: Path) -> None:
         (["--seat", "3"], "there is no seat 3"),
         (["--seat", "-1"], "there is no seat -1"),
         (["--worlds", "0"], "--worlds must be 1 to"),
+        (["--search-worlds", "1"], "--search-worlds must be 0 (off) or 2 to 10,000, not 1"),
+        (["--search-worlds", "10001"], "--search-worlds must be 0 (off) or 2 to 10,000"),
+        (["--search-worlds", "-1"], "--search-worlds must be 0 (off) or 2 to 10,000"),
     ],
 )
 def test_a_seat_that_does_not_exist_or_a_bad_budget_is_one_line(

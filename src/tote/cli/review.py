@@ -25,7 +25,9 @@ from tote.cli.common import fail, user_errors
 from tote.core.errors import OptionsError, RecordError
 from tote.review import MOST_WORLDS, WORLDS, Review, review
 from tote.review.engine import Progress as Advance
-from tote.review.model import NOT_JUDGED
+from tote.review.engine import check_search_worlds
+from tote.review.model import Decision
+from tote.review.search_judge import MOST_SEARCH_WORLDS, PLANS
 from tote.sim.record_files import load_record
 
 MARK_STYLES = {
@@ -63,6 +65,21 @@ def _money(value: float, unit: str) -> str:
     return f"{sign}${amount}" if unit == "$" else f"{sign}{amount} {unit}"
 
 
+def _values(d: Decision) -> tuple[str, str]:
+    """The Value and Best move cells: the board's in the game's unit, the search's as
+    a standing (or share) in percent, marked as the search's."""
+    assert d.chosen is not None and d.best is not None
+    half = (d.chosen.high - d.chosen.low) / 2
+    if d.judge == "search":
+        what = "standing" if d.unit == "standing" else "share"
+        value = f"{100 * d.chosen.value:.0f}% ±{100 * half:.0f} {what}"
+        best = f"{d.best_label} ({100 * d.best.value:.0f}%)"
+    else:
+        value = f"{d.chosen.value:+.1f} ±{half:.1f}"
+        best = f"{d.best_label} ({d.best.value:+.1f})"
+    return value, "the move made" if d.lost <= 0 else best
+
+
 def render_review(found: Review, names: list[str]) -> Group:
     """The decisions judged, one row each, then the summary of every seat reviewed."""
     unit = found.unit
@@ -74,10 +91,20 @@ def render_review(found: Review, names: list[str]) -> Group:
             " ±: 95% interval; values in " + ("$" if unit == "$" else unit) + ".",
         )
     ]
+    if found.search_worlds:
+        parts.append(
+            Text(
+                "Other moves (search): judged by the strong bot's search on"
+                f" {found.search_worlds:,} sampled worlds a decision; valued as the seat's"
+                " expected standing at the end of the race, question or scoring (0% last,"
+                " 100% first; Wits & Wagers: its share of the points), no luck counted.",
+            )
+        )
     table = Table(title="Decisions", title_justify="left")
     table.add_column("Move", justify="right")
     table.add_column("Seat")
     table.add_column("Decision", ratio=3)
+    table.add_column("Judge")
     table.add_column("Mark")
     table.add_column("Value", justify="right")
     table.add_column("Best move (value)", ratio=2)
@@ -85,16 +112,17 @@ def render_review(found: Review, names: list[str]) -> Group:
     for d in found.decisions:
         if d.mark is None or d.chosen is None or d.best is None:
             continue
-        half = (d.chosen.high - d.chosen.low) / 2
-        best = "the move made" if d.lost <= 0 else f"{d.best_label} ({d.best.value:+.1f})"
+        value, best = _values(d)
+        luck = "-" if d.judge == "search" else "replaced" if d.luck is None else f"{d.luck:+.1f}"
         table.add_row(
             str(d.index),
             names[d.seat],
             d.label,
+            "search" if d.judge == "search" else "board",
             Text(d.mark, style=MARK_STYLES[d.mark]),
-            f"{d.chosen.value:+.1f} ±{half:.1f}",
+            value,
             best,
-            "replaced" if d.luck is None else f"{d.luck:+.1f}",
+            luck,
         )
     parts.append(table)
     summary = Table(title="Summary", title_justify="left")
@@ -111,7 +139,7 @@ def render_review(found: Review, names: list[str]) -> Group:
         summary.add_row(
             names[s.seat],
             "-" if s.accuracy is None else f"{s.accuracy:.0f}%",
-            f"{marks or 'none'} ({s.judged} judged)",
+            f"{marks or 'none'} ({s.judged} judged, {s.searched} by the search)",
             _money(s.left_on_table, unit).lstrip("+"),
             _money(s.expected, unit),
             _money(s.actual, unit),
@@ -126,15 +154,13 @@ def render_review(found: Review, names: list[str]) -> Group:
         lines.append(Text(" ".join(said)))
     parts.append(summary)
     parts.extend(lines)
-    unjudged = sum(s.not_judged for s in found.seats)
+    unjudged = [d for d in found.decisions if d.mark is None]
     if unjudged:
-        parts.append(
-            Text(
-                f"{unjudged} other decisions (moves the tote board does not value) are"
-                f" {NOT_JUDGED}; --json lists them.",
-                style="dim",
-            )
-        )
+        reasons: dict[str, int] = {}
+        for d in unjudged:
+            reasons[d.reason or "not judged"] = reasons.get(d.reason or "not judged", 0) + 1
+        said = "; ".join(f"{n} {why}" for why, n in reasons.items())
+        parts.append(Text(f"Decisions not judged ({said}); --json lists them.", style="dim"))
     return Group(*parts)
 
 
@@ -171,10 +197,23 @@ def review_command(
             show_default=False,
         ),
     ] = None,
+    search_worlds: Annotated[
+        int | None,
+        typer.Option(
+            metavar="N",
+            help="Sampled worlds per decision for the strong bot's search, which judges the"
+            f" moves that are not bets (0 turns it off, else 2 to {MOST_SEARCH_WORLDS:,});"
+            " by default the game's ("
+            + ", ".join(f"{g} {p.worlds}" for g, p in PLANS.items())
+            + ").",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Review a finished game: each bet against the best bet, valued from what its seat
     knew at the time, with a mark (best, good, inaccuracy, mistake, blunder), and luck
-    told apart from skill (docs/review.md).
+    told apart from skill; other moves (a horse moved, a tile placed) judged by the
+    strong bot's search (docs/review.md).
 
     A record that does not replay, a game that is not finished or a seat that does not
     exist is refused with one line and exit status 2; Ctrl+C stops with status 130.
@@ -188,8 +227,14 @@ def review_command(
                 raise RecordError(str(exc).replace("with --seed S", "with --game SEED")) from None
             if worlds is not None and not 1 <= worlds <= MOST_WORLDS:
                 raise OptionsError(f"--worlds must be 1 to {MOST_WORLDS:,}, not {worlds}")
+            try:
+                check_search_worlds(search_worlds)
+            except OptionsError as exc:
+                raise OptionsError(f"--{exc}".replace("search worlds", "search-worlds")) from None
             with _progress(err, not as_json or err.is_terminal) as advance:
-                found = review(loaded, seat, worlds=worlds, progress=advance)
+                found = review(
+                    loaded, seat, worlds=worlds, search_worlds=search_worlds, progress=advance
+                )
     except KeyboardInterrupt:
         fail("interrupted: the review was stopped, nothing was written", 130)
     if as_json:

@@ -13,6 +13,7 @@ move actually earned: the luck.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,7 +36,15 @@ from tote.core.tote_board import (
 )
 from tote.review.judges import Judge, judge_for, total
 from tote.review.marks import MARKS, accuracy_of, mark_of
-from tote.review.model import NOT_JUDGED, Decision, Review, SeatSummary
+from tote.review.model import Decision, Review, SeatSummary
+from tote.review.search_judge import (
+    MOST_SEARCH_WORLDS,
+    NO_SEARCH,
+    OFF,
+    PLANS,
+    SearchJudge,
+    search_judge_for,
+)
 
 WORLDS = 400
 """Worlds the board samples per decision by default (a game's judge may ask fewer,
@@ -166,6 +175,8 @@ def _judge(
         accuracy=accuracy_of(lost, scale),
         expected=expected,
         worlds=board.samples,
+        judge="board",
+        unit=markets.unit,
     )
     return decision, parts
 
@@ -175,15 +186,20 @@ def review(
     seat: int | None = None,
     *,
     worlds: int | None = None,
+    search_worlds: int | None = None,
     progress: Progress | None = None,
 ) -> Review:
     """The review of a finished game: every seat's decisions (``seat``: one seat's only)
-    judged from what it knew then, and each seat's summary (docs/review.md).
+    judged from what it knew then, and each seat's summary (docs/review.md). The board
+    judges the bets (``worlds`` a decision), the ``strong`` bot's search the other moves
+    (``search_worlds`` a decision, :mod:`tote.review.search_judge`; 0 turns it off).
 
-    A record that does not replay, a game that is not finished or a seat that does not
-    exist is refused (:class:`RecordError`, :class:`OptionsError`)."""
+    A record that does not replay, a game that is not finished, a seat that does not
+    exist or a budget out of bounds is refused (:class:`RecordError`,
+    :class:`OptionsError`)."""
     if worlds is not None and not 1 <= worlds <= MOST_WORLDS:
         raise OptionsError(f"worlds must be 1 to {MOST_WORLDS:,}, not {worlds}")
+    check_search_worlds(search_worlds)
     match = Match.replay(record)
     players = match.state.num_players
     if not match.state.is_over:
@@ -198,6 +214,7 @@ def review(
     judge = judge_for(game.id) if markets is not None else None
     if worlds is None:
         worlds = WORLDS if judge is None else judge.worlds
+    search = search_judge_for(game, search_worlds)
     state = game.new_state(match.options, players)
     decisions: list[Decision] = []
     pending: list[_Pending] = []
@@ -212,7 +229,9 @@ def review(
                     state, actor, move, index, label, markets, judge, record.seed, worlds
                 )
             if judged is None:
-                decisions.append(Decision(index, actor, move.to_json(), label, reason=NOT_JUDGED))
+                decisions.append(
+                    _searched(search, game.id, state, actor, move, index, label, record.seed)
+                )
             else:
                 decision, parts = judged
                 if judge is not None and judge.replaces:
@@ -249,6 +268,7 @@ def review(
         seed=record.seed,
         unit=markets.unit if markets is not None else "",
         worlds=worlds,
+        search_worlds=0 if search is None else search.worlds,
         seats=summaries,
         decisions=decisions,
     )
@@ -260,41 +280,56 @@ def _settled(waiting: _Pending, markets: Markets, judge: Judge, end: State) -> D
     if waiting.replaced:
         return d
     actual = judge.realized(markets, waiting.start, end, d.seat, waiting.parts)
-    return Decision(
-        d.index,
-        d.seat,
-        d.move,
-        d.label,
-        d.mark,
-        d.reason,
-        d.chosen,
-        d.best,
-        d.best_label,
-        d.lost,
-        d.scale,
-        d.accuracy,
-        d.expected,
-        actual,
-        d.worlds,
-    )
+    return dataclasses.replace(d, actual=actual)
+
+
+def check_search_worlds(search_worlds: int | None) -> None:
+    """Refuse a search budget out of bounds: 0 (off) or 2 to :data:`MOST_SEARCH_WORLDS`
+    (one world gives no interval)."""
+    if search_worlds is not None and not (
+        search_worlds == 0 or 2 <= search_worlds <= MOST_SEARCH_WORLDS
+    ):
+        raise OptionsError(
+            f"search worlds must be 0 (off) or 2 to {MOST_SEARCH_WORLDS:,}, not {search_worlds}"
+        )
+
+
+def _searched(
+    search: SearchJudge | None,
+    game_id: str,
+    state: State,
+    seat: int,
+    move: Move,
+    index: int,
+    label: str,
+    seed: int | None,
+) -> Decision:
+    """A decision the board does not value: judged by the search, or why not."""
+    if search is not None:
+        return search.judge(state, seat, move, index, label, seed)
+    reason = OFF if game_id in PLANS else NO_SEARCH
+    return Decision(index, seat, move.to_json(), label, reason=reason)
 
 
 def _summary(seat: int, name: str, decisions: list[Decision], final: float | None) -> SeatSummary:
     judged = [d for d in decisions if d.mark is not None]
     counted = [d for d in judged if d.actual is not None and d.expected is not None]
     lucky = max(counted, key=lambda d: (abs(d.luck or 0.0), -d.index), default=None)
-    worst = sorted((d for d in judged if d.lost > 0), key=lambda d: (-d.lost, d.index))[:3]
+    worst = sorted((d for d in judged if d.lost > 0), key=lambda d: (-d.lost / d.scale, d.index))[
+        :3
+    ]
     return SeatSummary(
         seat=seat,
         name=name,
         judged=len(judged),
         not_judged=len(decisions) - len(judged),
         accuracy=(sum(d.accuracy or 0.0 for d in judged) / len(judged) if judged else None),
-        left_on_table=sum(d.lost for d in judged),
+        left_on_table=sum(d.lost for d in judged if d.judge == "board"),
         expected=sum(d.expected.value for d in counted if d.expected is not None),
         actual=sum(d.actual or 0.0 for d in counted),
         marks={m: sum(1 for d in judged if d.mark == m) for m in MARKS},
         biggest_luck=None if lucky is None else lucky.index,
         worst=[d.index for d in worst],
         final=final,
+        searched=sum(1 for d in judged if d.judge == "search"),
     )

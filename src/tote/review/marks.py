@@ -56,6 +56,14 @@ def overlap(chosen: Estimate, best: Estimate) -> bool:
 def mark_of(chosen: Estimate, best: Estimate, scale: float) -> Mark:
     """The mark of a decision (the table in the module's docstring)."""
     lost = max(0.0, best.value - chosen.value)
+    return mark_by_lost(lost, scale, apart=not overlap(chosen, best))
+
+
+def mark_by_lost(lost: float, scale: float, *, apart: bool) -> Mark:
+    """The mark of ``lost`` against the scale ``S``; ``apart``: whether the intervals
+    tell the chosen and best moves apart (if not, at most an inaccuracy). The search's
+    decisions (:mod:`tote.review.search_judge`) give ``apart`` from the interval of
+    their paired difference, the board's from the overlap of the two values'."""
     if lost <= 0.0:
         return "best"
     found: Mark = "blunder"
@@ -63,7 +71,7 @@ def mark_of(chosen: Estimate, best: Estimate, scale: float) -> Mark:
         if lost <= share * scale:
             found = name
             break
-    if overlap(chosen, best) and MARKS.index(found) > MARKS.index(CAPPED):
+    if not apart and MARKS.index(found) > MARKS.index(CAPPED):
         return CAPPED
     return found
 

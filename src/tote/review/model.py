@@ -5,13 +5,18 @@ shape ``tote review --json`` prints and a server endpoint can serve as it stands
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from tote.core.tote_board import Estimate
 from tote.review.marks import Mark
 
-NOT_JUDGED = "not judged (no strong bot yet)"
-"""Why a decision the tote board does not value has no mark."""
+NOT_JUDGED = "not judged"
+"""How the reason of a decision with no mark begins; the rest says why (the only legal
+move, a kind of move no search judges, the search turned off)."""
+
+Judged = Literal["board", "search"]
+"""Who judged a decision: the tote board (a bet, valued in the game's unit) or the
+``strong`` bot's search (any other move, valued as a standing or a share, in [0, 1])."""
 
 
 def _estimate(e: Estimate | None) -> dict[str, float] | None:
@@ -27,8 +32,15 @@ class Decision:
     unit, by the tote board (its values of every bet, on the same worlds); ``lost`` is
     ``best - chosen`` (at least 0). ``expected`` is what the move was expected to earn
     as it was played (worlds where it is made first, :func:`engine.expected_value`),
-    ``actual`` what it earned as the game went on, ``luck`` is ``actual - expected``. A decision
-    the board does not value has ``mark`` ``None`` and ``reason`` set."""
+    ``actual`` what it earned as the game went on, ``luck`` is ``actual - expected``.
+
+    ``judge`` says who valued it: ``"board"`` as above, or ``"search"``
+    (:mod:`tote.review.search_judge`): then ``chosen`` and ``best`` are the seat's
+    expected standing (or share of the points) at the search's horizon, in [0, 1]
+    (``unit``), ``difference`` is ``best - chosen`` on the same worlds (paired) with
+    its interval, and there is no ``expected``, ``actual`` or luck (such a move earns no
+    money by itself). A decision no one values has ``mark`` ``None`` and ``reason``
+    saying why."""
 
     index: int
     seat: int
@@ -45,6 +57,12 @@ class Decision:
     expected: Estimate | None = None
     actual: float | None = None
     worlds: int = 0
+    judge: Judged | None = None
+    unit: str = ""
+    """The unit of ``chosen``, ``best`` and ``lost``: the game's (the board), or
+    ``"standing"`` / ``"share"`` (the search, in [0, 1])."""
+    difference: Estimate | None = None
+    """The search's ``best - chosen``, from paired samples, with its 95% interval."""
 
     @property
     def judged(self) -> bool:
@@ -75,6 +93,9 @@ class Decision:
             "actual": self.actual,
             "luck": self.luck,
             "worlds": self.worlds,
+            "judge": self.judge,
+            "unit": self.unit,
+            "difference": _estimate(self.difference),
         }
 
 
@@ -82,9 +103,11 @@ class Decision:
 class SeatSummary:
     """A seat's game in a few numbers (docs/review.md).
 
-    ``expected`` is the sum of its judged moves' values at the time, ``actual`` what
-    those moves earned, ``luck`` the difference; ``left_on_table`` the value lost summed;
-    ``accuracy`` the mean of its decisions' accuracies (``None`` with none judged)."""
+    ``expected`` is the sum of its judged bets' values at the time, ``actual`` what
+    those bets earned, ``luck`` the difference; ``left_on_table`` the value its bets
+    lost, summed (in the game's unit: the board's decisions only); ``accuracy`` the
+    mean of all its judged decisions' accuracies, the board's and the search's
+    (``None`` with none judged); ``searched`` how many of them the search judged."""
 
     seat: int
     name: str
@@ -101,6 +124,8 @@ class SeatSummary:
     """The ``index`` of its (up to) three decisions that lost the most value."""
     final: float | None = None
     """Its money or points at the end of the game, as the game counts them."""
+    searched: int = 0
+    """How many of its ``judged`` decisions the search judged (the rest, the board)."""
 
     @property
     def luck(self) -> float:
@@ -121,6 +146,7 @@ class SeatSummary:
             "biggest_luck": self.biggest_luck,
             "worst": self.worst,
             "final": self.final,
+            "searched": self.searched,
         }
 
 
@@ -136,6 +162,8 @@ class Review:
     """The most worlds the board sampled per decision."""
     seats: list[SeatSummary]
     decisions: list[Decision] = field(default_factory=list)
+    search_worlds: int = 0
+    """The worlds the search sampled per decision it judged (0: no search)."""
 
     def seat(self, seat: int) -> SeatSummary:
         return next(s for s in self.seats if s.seat == seat)
@@ -151,6 +179,7 @@ class Review:
             "seed": self.seed,
             "unit": self.unit,
             "worlds": self.worlds,
+            "search_worlds": self.search_worlds,
             "seats": [s.to_json() for s in self.seats],
             "decisions": [d.to_json() for d in self.decisions],
         }

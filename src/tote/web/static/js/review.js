@@ -70,6 +70,17 @@ function percent(value) {
   return value === null || value === undefined ? "—" : `${Math.round(value)}%`;
 }
 
+/** A decision's value in its own unit: the board's in the game's money or points, the
+ * search's as a standing (or a share of the points) in percent, never dollars. */
+function valueOf(decision, value, unit, signed = false) {
+  if (decision.judge !== "search") return amount(value, unit, signed);
+  return `${Math.round(100 * value)}%`;
+}
+
+function standingWords(decision) {
+  return decision.unit === "share" ? "share of the points" : "standing";
+}
+
 /** The review's decisions by replay step. */
 export function byStep(review) {
   const steps = new Map();
@@ -86,10 +97,24 @@ export function markBadge(mark) {
 export function decisionLine(decision, unit) {
   if (!decision) return null;
   if (!decision.judged) {
-    return h("p.review-decision.muted", null, "Not judged: the review values bets, and this move is not one.");
+    const why = decision.reason ? decision.reason.replace(/^not judged:?\s*/, "") : "";
+    return h("p.review-decision.muted", null, why ? `Not judged: ${why}.` : "Not judged.");
   }
   const parts = [markBadge(decision.mark), " "];
-  const chosen = decision.chosen ? amount(decision.chosen.value, unit, true) : "—";
+  const chosen = decision.chosen ? valueOf(decision, decision.chosen.value, unit, true) : "—";
+  if (decision.judge === "search") {
+    // A move that is not a bet: its expected standing at the end of the race, question
+    // or scoring, by the strong bot's search; it earns no money by itself.
+    const words = standingWords(decision);
+    if (decision.mark === "best") {
+      parts.push(`The best move here: expected ${words} ${chosen}.`);
+    } else {
+      const best = decision.best ? valueOf(decision, decision.best.value, unit) : "—";
+      parts.push(`Expected ${words} ${chosen}; the best was ${decision.best_label || "another move"} at ${best}: ${Math.round(100 * decision.lost)} points of ${words} lost.`);
+    }
+    parts.push(" ", h("small.review-judge", null, "(judged by search: not a bet)"));
+    return h("p.review-decision", { dataset: { mark: decision.mark, judge: "search" } }, ...parts);
+  }
   if (decision.mark === "best") {
     parts.push(`The best move here: worth ${chosen} on average.`);
   } else {
@@ -129,11 +154,11 @@ export function summaryPanel(review, names, { jump = null, href = null } = {}) {
             h("dd", null, amount(seat.actual, review.unit, true)),
             h("dt", null, "Luck"),
             h("dd", null, amount(luck, review.unit, true)),
-            h("dt", null, "Left on the table"),
+            h("dt", null, "Left on the table by the bets"),
             h("dd", null, amount(seat.left_on_table, review.unit)),
           )
         : h("p.muted", null, "No decision of theirs could be valued."),
-      seat.judged ? h("p.review-marks", null, `${plural(seat.judged, "decision")} judged: ${marks.join(", ")}.`) : null,
+      seat.judged ? h("p.review-marks", null, `${plural(seat.judged, "decision")} judged${seat.searched ? ` (${seat.searched} by search)` : ""}: ${marks.join(", ")}.`) : null,
       worst.length
         ? h(
             "div.review-worst",
@@ -148,7 +173,8 @@ export function summaryPanel(review, names, { jump = null, href = null } = {}) {
 }
 
 function worstLink(d, unit, jump, href) {
-  const words = `Move ${d.step}: ${d.label} (${MARK_WORDS[d.mark].toLowerCase()}, ${amount(d.lost, unit)} lost)`;
+  const lost = d.judge === "search" ? `${Math.round(100 * d.lost)} points of ${standingWords(d)} lost, by search` : `${amount(d.lost, unit)} lost`;
+  const words = `Move ${d.step}: ${d.label} (${MARK_WORDS[d.mark].toLowerCase()}, ${lost})`;
   if (jump) return h("button.link.review-jump", { type: "button", dataset: { step: String(d.step) }, onclick: () => jump(d.step, d.seat) }, words);
   if (href) return h("a.review-jump", { href: href(d.step, d.seat) }, words);
   return words;
@@ -221,7 +247,7 @@ export function reviewPanel(el, review, names, steps, options = {}) {
   fill(
     el,
     h("h2", null, "The review"),
-    h("p.help", null, "Every bet is valued from what its player knew at the time. Luck is what the bets earned beyond what they were expected to earn."),
+    h("p.help", null, "Every bet is valued from what its player knew at the time. Luck is what the bets earned beyond what they were expected to earn. Other moves are judged by search: their value is the player's expected standing (0% last, 100% first)."),
     chart(review, names, steps, options.at ?? null),
     summaryPanel(review, names, options),
   );

@@ -80,17 +80,20 @@ def test_a_review_is_the_same_every_time() -> None:
     """Issue 26: the board's sampling is seeded from the record's seed and the move's
     index, so a review is a function of the record."""
     record = scripted(("red", 2))
-    assert _marks(tote.review(record, worlds=40)) == _marks(tote.review(record, worlds=40))
+    assert _marks(tote.review(record, worlds=40, search_worlds=2)) == _marks(
+        tote.review(record, worlds=40, search_worlds=2)
+    )
 
 
 def test_every_bet_is_judged_and_every_horse_move_is_said_not_judged() -> None:
     """Issue 26: the board values every chip (WC 3); a horse's move (WC 4.3) it does not
-    value is listed as not judged, with no value invented."""
-    found = tote.review(scripted(("red", 2)), worlds=20)
+    value is, with the search turned off, listed as not judged, with no value invented
+    and the reason in words (the search's judgement: test_search_judge.py)."""
+    found = tote.review(scripted(("red", 2)), worlds=20, search_worlds=0)
     bets = [d for d in found.decisions if d.move["type"] == "place_bet"]
     others = [d for d in found.decisions if d.move["type"] != "place_bet"]
-    assert len(bets) == 27 and all(d.mark is not None for d in bets)
-    assert others and all(d.mark is None and d.reason == NOT_JUDGED for d in others)
+    assert len(bets) == 27 and all(d.mark is not None and d.judge == "board" for d in bets)
+    assert others and all(d.mark is None and d.reason.startswith(NOT_JUDGED) for d in others)
     assert all(d.chosen is None and d.actual is None for d in others)
     for seat in found.seats:
         assert seat.judged == 9 and seat.accuracy is not None and 0 <= seat.accuracy <= 100
@@ -101,7 +104,7 @@ def test_every_bet_is_judged_and_every_horse_move_is_said_not_judged() -> None:
 def test_the_json_shape_holds_every_decision_and_summary() -> None:
     """Issue 26: ``Review.to_json()``, the shape ``tote review --json`` prints and a
     server can serve."""
-    found = tote.review(scripted(("red", 2)), seat=1, worlds=20)
+    found = tote.review(scripted(("red", 2)), seat=1, worlds=20, search_worlds=2)
     data = found.to_json()
     assert data["format"] == "tote-review" and data["game"] == "winners-circle"
     assert [s["seat"] for s in data["seats"]] == [1]

@@ -147,8 +147,8 @@ def render_review(found: Review, names: list[str]) -> Group:
         )
         said = [f"{names[s.seat]}:"]
         if s.biggest_luck is not None:
-            luck = found.decision(s.biggest_luck).luck or 0.0
-            said.append(f"biggest luck swing move {s.biggest_luck} ({_money(luck, unit)});")
+            swing = found.decision(s.biggest_luck).luck or 0.0
+            said.append(f"biggest luck swing move {s.biggest_luck} ({_money(swing, unit)});")
         worst = ", ".join(str(i) for i in s.worst)
         said.append(f"worst decisions: moves {worst}." if worst else "no decision lost value.")
         lines.append(Text(" ".join(said)))
@@ -159,8 +159,8 @@ def render_review(found: Review, names: list[str]) -> Group:
         reasons: dict[str, int] = {}
         for d in unjudged:
             reasons[d.reason or "not judged"] = reasons.get(d.reason or "not judged", 0) + 1
-        said = "; ".join(f"{n} {why}" for why, n in reasons.items())
-        parts.append(Text(f"Decisions not judged ({said}); --json lists them.", style="dim"))
+        why = "; ".join(f"{n} {reason}" for reason, n in reasons.items())
+        parts.append(Text(f"Decisions not judged ({why}); --json lists them.", style="dim"))
     return Group(*parts)
 
 

@@ -4,7 +4,8 @@ best, from what the seat knew then, and luck told apart from skill.
 An outer ring: it depends on ``tote.core`` and ``tote.games``, never the reverse.
 Read in this order: ``marks.py`` (marks, thresholds, accuracy), ``model.py`` (the typed
 results), ``judges.py`` and ``games.py`` (what each game adds to its tote board),
-``engine.py`` (the replay and the boards). The method: docs/review.md.
+``search_judge.py`` (the moves that are not bets, by ``strong``'s search),
+``engine.py`` (the replay, the boards and the search). The method: docs/review.md.
 """
 
 import sys as _sys
@@ -15,9 +16,11 @@ from tote.core.record import Record
 from tote.review.engine import MOST_WORLDS, WORLDS, review
 from tote.review.marks import MARKS, Mark
 from tote.review.model import NOT_JUDGED, Decision, Review, SeatSummary
+from tote.review.search_judge import MOST_SEARCH_WORLDS
 
 __all__ = [
     "MARKS",
+    "MOST_SEARCH_WORLDS",
     "MOST_WORLDS",
     "NOT_JUDGED",
     "WORLDS",

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tote.bots.strong import SETTINGS, StrongBot, StrongSettings
-from tote.core.bot import BotFactory, Observation
+from tote.core.bot import Bot, BotFactory, Observation
 from tote.core.game import Game
 from tote.core.moves import Move
 from tote.core.state import State
@@ -196,7 +196,7 @@ class SearchJudge:
 
     # ------------------------------------------------------------------ the worlds
     def _play(
-        self, obs: Observation, candidates: Sequence[Move], own: object, rng: random.Random
+        self, obs: Observation, candidates: Sequence[Move], own: Bot, rng: random.Random
     ) -> list[list[float]]:
         """Every candidate's reward in every world: ``rewards[k][w]``."""
         markets = self.game.markets
@@ -206,7 +206,7 @@ class SearchJudge:
         for _ in range(self.worlds):
             world = obs.sample_world(rng)
             if believe is not None:
-                believe(world, seat, own, rng)  # type: ignore[arg-type]
+                believe(world, seat, own, rng)
             stream = rng.getrandbits(64)
             for k, candidate in enumerate(candidates):
                 played = world.clone()

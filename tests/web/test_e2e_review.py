@@ -106,3 +106,34 @@ def test_the_end_screen_shows_the_review_at_work_until_it_is_done(
         reviews.compute = compute_review
     expect(page.locator("#review .review-seat")).to_have_count(len(match.players))
     expect(page.locator("#review .review-working")).to_have_count(0)
+
+
+def test_a_move_the_search_judged_says_so_in_the_replay(
+    new_page: NewPage, live_server: LiveServer, screenshots: Path
+) -> None:
+    """Issue 26: a move that is not a bet (a Winner's Circle horse's move, WC 4.3) is
+    judged by the strong bot's search: the replay shows its mark, its value as a
+    standing in % (never dollars) and "judged by search"."""
+    table_id, _match = finished_table(live_server, "winners-circle", seed=3)
+    page = new_page(**DESKTOP)
+    page.goto(f"{live_server.url}/replay/{table_id}")
+    page.click("#review button.review-button")
+    expect(page.locator("#review .review-seat").first).to_be_visible(timeout=240_000)
+    step = page.evaluate(
+        """async (id) => {
+          const answer = await (await fetch(`/api/tables/${id}/review`)).json();
+          const d = answer.review.decisions.find((d) => d.judge === "search" && d.mark !== "best");
+          return d.step;
+        }""",
+        table_id,
+    )
+    page = new_page(**DESKTOP)
+    page.goto(f"{live_server.url}/replay/{table_id}#step={step}")
+    page.wait_for_selector(f"#game[data-step='{step}']")
+    line = page.locator("#review-mark")
+    expect(line.locator(".review-mark")).to_have_text(MARK)
+    expect(line).to_contain_text("judged by search")
+    expect(line).to_contain_text(re.compile(r"Expected standing \d+%"))
+    expect(line).not_to_contain_text("$")
+    page.screenshot(path=str(screenshots / "review-search-replay-desktop.png"))
+    assert_accessible(page, "a searched move in the replay", include="#review-mark")

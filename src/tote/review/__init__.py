@@ -1,7 +1,8 @@
 """The review of a finished game (issue 26): each decision of each seat against the
 best, from what the seat knew then, and luck told apart from skill.
 
-An outer ring: it depends on ``tote.core`` and ``tote.games``, never the reverse.
+An outer ring: it depends on ``tote.core``, ``tote.games`` and ``tote.bots`` (the
+``strong`` bot's search), never the reverse.
 Read in this order: ``marks.py`` (marks, thresholds, accuracy), ``model.py`` (the typed
 results), ``judges.py`` and ``games.py`` (what each game adds to its tote board),
 ``search_judge.py`` (the moves that are not bets, by ``strong``'s search),

@@ -5,7 +5,8 @@ horse, placing a tile, playing a card, a pass... judged by the ``strong`` bot's 
 At such a move of a seat, from the seat's :class:`~tote.core.bot.Observation` only:
 
 1. **Candidates.** The move made, the game's heuristic's move there (``strong``'s
-   first candidate) and the seat's other legal moves: all of them when they are few
+   first candidate; asked of ``strong``'s cheaper model of the others where it has one,
+   Winner's Circle's ``odds`` from 30 races) and the seat's other legal moves: all of them when they are few
    (:attr:`SearchPlan.candidates`), else narrowed as ``strong`` narrows its root (the
    one-move look of :attr:`StrongSettings.evaluate`, Carcassonne) or, in a game with no
    such look, a seeded draw of the others; where the moves are an open set (an amount),
@@ -136,7 +137,8 @@ class SearchJudge:
         if _kind(move) in self.settings.own_kinds:
             return self._knowledge(index, seat, move, label)
         rng = random.Random(f"tote-review-search:{seed}:{index}")
-        own = self.model(random.Random(rng.getrandbits(64)))
+        hinter = self.settings.rollout_model or self.model
+        own = hinter(random.Random(rng.getrandbits(64)))
         hint = own.choose(obs)
         if _kind(hint) in self.settings.own_kinds:
             return self._knowledge(index, seat, move, label)

@@ -224,7 +224,7 @@ async function setUpReview() {
   $("review").hidden = false;
   if (answer.status === "done") return showReview(answer.review);
   if (answer.status === "waiting" || answer.status === "working") return followReview();
-  fill($("review-body"), h("p.help", null, "The review marks every bet best, good, inaccuracy, mistake or blunder, from what its player knew at the time, and tells luck apart from skill."), reviewButton());
+  fill($("review-body"), h("p.help", null, "The review marks every bet best, good, inaccuracy, mistake or blunder, from what its player knew at the time, and tells luck apart from skill; other moves are judged by search."), reviewButton());
 }
 
 function drawBar(answer, ctx) {

@@ -7,9 +7,9 @@ At such a move of a seat, from the seat's :class:`~tote.core.bot.Observation` on
 1. **Candidates.** The move made, the game's heuristic's move there (``strong``'s
    first candidate; asked of ``strong``'s cheaper model of the others where it has one,
    Winner's Circle's ``odds`` from 30 races) and the seat's other legal moves: all of
-   them when they are few (:attr:`SearchPlan.candidates`), else narrowed as ``strong`` narrows its root (the
-   one-move look of :attr:`StrongSettings.evaluate`, Carcassonne) or, in a game with no
-   such look, a seeded draw of the others; where the moves are an open set (an amount),
+   them when they are few (:attr:`SearchPlan.candidates`), else narrowed as ``strong``
+   narrows its root (the one-move look of :attr:`StrongSettings.evaluate`, Carcassonne)
+   or, in a game with no such look, a seeded draw of the others; where the moves are an open set (an amount),
    ``strong``'s small grid of random ones. The move made is always a candidate.
 2. **Common worlds.** Each of :attr:`SearchPlan.worlds` worlds is drawn once
    (:meth:`Observation.sample_world`, never the real state; Wits & Wagers' answer then

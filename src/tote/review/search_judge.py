@@ -9,8 +9,9 @@ At such a move of a seat, from the seat's :class:`~tote.core.bot.Observation` on
    Winner's Circle's ``odds`` from 30 races) and the seat's other legal moves: all of
    them when they are few (:attr:`SearchPlan.candidates`), else narrowed as ``strong``
    narrows its root (the one-move look of :attr:`StrongSettings.evaluate`, Carcassonne)
-   or, in a game with no such look, a seeded draw of the others; where the moves are an open set (an amount),
-   ``strong``'s small grid of random ones. The move made is always a candidate.
+   or, in a game with no such look, a seeded draw of the others; where the moves are an
+   open set (an amount), ``strong``'s small grid of random ones. The move made is always
+   a candidate.
 2. **Common worlds.** Each of :attr:`SearchPlan.worlds` worlds is drawn once
    (:meth:`Observation.sample_world`, never the real state; Wits & Wagers' answer then
    redrawn from the heuristic's belief, as ``strong`` does), and every candidate is

@@ -193,7 +193,7 @@ function showReview(review) {
   const names = ctxFor(replay.answer).names;
   fill(
     $("review-body"),
-    h("p.help", null, "Every bet is valued from what its player knew at the time: each move shows its mark above. Luck is what the bets earned beyond what they were expected to earn."),
+    h("p.help", null, "Every bet is valued from what its player knew at the time, and every other move by search (its value: the player's expected standing, 0% last to 100% first): each move shows its mark above. Luck is what the bets earned beyond what they were expected to earn."),
     h("div#review-chart"),
     summaryPanel(review, names, { jump: (step, seat) => show(step, seat) }),
   );

@@ -74,10 +74,10 @@ class SearchPlan:
 
 PLANS: dict[str, SearchPlan] = {
     "winners-circle": SearchPlan(worlds=6, candidates=4, model_moves=0),
-    "horse-fever": SearchPlan(worlds=40, candidates=6),
-    "wetten": SearchPlan(worlds=16, candidates=4),
+    "horse-fever": SearchPlan(worlds=50, candidates=6),
+    "wetten": SearchPlan(worlds=20, candidates=4),
     "wits-and-wagers": SearchPlan(worlds=60, candidates=6),
-    "carcassonne": SearchPlan(worlds=6, candidates=4, model_moves=2),
+    "carcassonne": SearchPlan(worlds=8, candidates=4, model_moves=2),
 }
 """Each game's budget, chosen so that a whole review keeps to its target (docs/review.md:
 Winner's Circle under 5 s of the reference machine, every other game under 60 s)."""

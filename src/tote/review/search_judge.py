@@ -22,12 +22,15 @@ At such a move of a seat, from the seat's :class:`~tote.core.bot.Observation` on
    so, the share of the points. **Equal allocation** (every candidate in every world,
    not UCB) gives each candidate a mean with its 95% interval, and the difference
    ``best - chosen`` an interval from the paired samples.
-3. **Marks, the same way as the board's** (:mod:`tote.review.marks`): the value lost
-   ``best - chosen`` against the scale :func:`scale_of` (a quarter of a standing, the
-   whole way from last to first; in a share of the points, a quarter of an even share),
-   good up to 0.1 S, inaccuracy up to 0.3 S, mistake up to 1 S, blunder above, and
-   never worse than an inaccuracy when the paired difference's interval holds 0 (the
-   search does not tell the two moves apart); accuracy ``100 * exp(-lost / S)``.
+3. **Marks, the same way as the board's** (:mod:`tote.review.marks`), on the value
+   lost that the search is sure of: the lower end of the paired difference's 95%
+   interval, against the scale :func:`scale_of` (a quarter of a standing, the whole way
+   from last to first; in a share of the points, a quarter of an even share): good up
+   to 0.1 S, inaccuracy up to 0.3 S, mistake up to 1 S, blunder above; accuracy
+   ``100 * exp(-lost / S)``. A move the search does not tell apart from the best (the
+   difference's interval holds 0) is **good** and loses nothing: with a few worlds a
+   decision, the best of several noisy means is above the move made by chance alone
+   (the winner's curse), and counting that as a loss would mark sound moves down.
 
 No expected value, actual result or luck: such a move earns no money by itself. Where
 even the search cannot judge (the only legal move, a kind of move ``strong`` leaves to
@@ -234,14 +237,15 @@ class SearchJudge:
         if values[best].value <= values[0].value:
             best = 0
         difference = _interval([b - c for b, c in zip(rewards[best], rewards[0], strict=True)])
-        lost = max(0.0, difference.value)
+        apart = difference.low > 0
+        lost = difference.low if apart else 0.0
         scale = scale_of(self.settings, players)
         return Decision(
             index=index,
             seat=seat,
             move=move.to_json(),
             label=label,
-            mark=mark_by_lost(lost, scale, apart=difference.low > 0),
+            mark=mark_by_lost(lost, scale, apart=apart) if best == 0 or apart else "good",
             chosen=values[0],
             best=values[best],
             best_label=label if best == 0 else self.game.describe_move(candidates[best]),

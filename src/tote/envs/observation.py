@@ -205,6 +205,34 @@ def rotate(values: Sequence[T], seat: int) -> list[T]:
 
 
 Writer = Callable[[Features, dict[str, Any], int], None]
+FastWriter = Callable[[dict[str, Any], int], "list[float] | tuple[Vector, list[float]]"]
+"""A game's writer of the same values as its :data:`Writer`, as one list of floats
+built by plain list operations (issue 24): an environment step writes one vector, and a
+:class:`Features` call a value cost more than the rest of a Winner's Circle step. A
+writer may give its first values as a float32 array already within their bounds (a
+board's planes), then the list of the rest. The :data:`Writer` stays the specification
+(its bounds make the space) and tests compare the two on seeded games of every
+variant (``tests/envs/test_fast_writers.py``)."""
+
+
+def scaled(xs: Iterable[float | int | None], width: int, scale: float = 1.0) -> list[float]:
+    """:meth:`Features.many`'s values as a list (for a :data:`FastWriter`)."""
+    part = [0.0 if x is None else float(x) / scale for x in xs][:width]
+    if len(part) < width:
+        part += [0.0] * (width - len(part))
+    return part
+
+
+def one_hots(choices: Sequence[object]) -> dict[object, list[float]]:
+    """Each of ``choices`` -> its one-hot part, as :meth:`Features.one_hot` writes it
+    (the first of equal choices; a value that is none of them is ``[0.0] * n``)."""
+    parts: dict[object, list[float]] = {}
+    for i, choice in enumerate(choices):
+        if choice not in parts:
+            part = [0.0] * len(choices)
+            part[i] = 1.0
+            parts[choice] = part
+    return parts
 
 
 class WriterEncoder(ObservationEncoder):
@@ -213,9 +241,16 @@ class WriterEncoder(ObservationEncoder):
     width depended on the position would be a bug, refused loudly rather than fed to a
     learner) and clipped to the bounds."""
 
-    def __init__(self, game_id: str, write: Writer, first_view: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        write: Writer,
+        first_view: dict[str, Any],
+        fast: FastWriter | None = None,
+    ) -> None:
         self.game_id = game_id
         self._write = write
+        self._fast = fast
         features = Features(bounds=True)
         write(features, first_view, 0)
         assert features.lows is not None and features.highs is not None
@@ -229,10 +264,34 @@ class WriterEncoder(ObservationEncoder):
     def size(self) -> int:
         return self._size
 
+    @property
+    def has_fast_writer(self) -> bool:
+        """Whether :meth:`encode` goes through the game's :data:`FastWriter`."""
+        return self._fast is not None
+
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
+        if self._fast is None:
+            return self.encode_general(view, seat)
+        written = self._fast(view, seat)
+        if isinstance(written, list):
+            return self._checked(np.array(written, dtype=np.float32))
+        head, rest = written
+        size = len(head) + len(rest)
+        if size != self._size:
+            raise RuntimeError(f"{self.game_id} encoder wrote {size} values, not {self._size}")
+        tail = np.array(rest, dtype=np.float32)
+        np.maximum(tail, self._low[len(head) :], out=tail)
+        np.minimum(tail, self._high[len(head) :], out=tail)
+        return np.concatenate((head, tail))
+
+    def encode_general(self, view: dict[str, Any], seat: int) -> Vector:
+        """:meth:`encode` by the :data:`Writer` itself (the game's fast writer, if it
+        has one, must give the same vector: tests compare them)."""
         features = Features()
         self._write(features, view, seat)
-        vector = features.array()
+        return self._checked(features.array())
+
+    def _checked(self, vector: Vector) -> Vector:
         if len(vector) != self._size:
             raise RuntimeError(
                 f"{self.game_id} encoder wrote {len(vector)} values, not {self._size}"

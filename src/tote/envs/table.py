@@ -27,7 +27,7 @@ from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import Game
 from tote.core.registry import get_game
-from tote.core.state import State
+from tote.core.state import State, Turn
 from tote.envs.catalogue import Mask
 from tote.envs.games import action_catalogue, grid_options, module_for, observation_encoder
 from tote.envs.games.start import fewest_players
@@ -144,6 +144,8 @@ class Table:
             }
         )
         self._state: State | None = None
+        self._turn: Turn | None = None
+        """The state's turn at this position (read many times a step; issue 24)."""
         self.rng = random.Random(0)
         self.cycles = 0
         self._obs: dict[int, Observation] = {}
@@ -189,9 +191,9 @@ class Table:
         self._obs = {}
         self._masks = {}
         self._encoded = {}
+        turn = self._turn = self.state.turn()
         if self.done:
             return
-        turn = self.state.turn()
         seat = turn.seats[0]
         if not turn.simultaneous:
             self._masks[seat] = self.catalogue.mask(self.observation(seat))
@@ -212,12 +214,20 @@ class Table:
         the turn's first seat (none once the game is over or cut short)."""
         if self.done:
             return ()
-        turn = self.state.turn()
+        turn = self.now
         return turn.seats if turn.simultaneous else turn.seats[:1]
 
     @property
+    def now(self) -> Turn:
+        """The state's turn at this position."""
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self.state.turn()
+        return turn
+
+    @property
     def over(self) -> bool:
-        return self.illegal is not None or self.state.is_over
+        return self.illegal is not None or self.now.over
 
     @property
     def truncated(self) -> bool:
@@ -228,7 +238,10 @@ class Table:
 
     @property
     def done(self) -> bool:
-        return self.over or self.truncated
+        if self.illegal is not None or self.off_grid is not None or self.now.over:
+            return True
+        cap = self.env_options.max_cycles
+        return cap is not None and self.cycles >= cap
 
     def seat_named(self, agent: str) -> int:
         """The seat of ``agent``; :class:`ValueError` naming the agents if there is none
@@ -405,6 +418,7 @@ class Table:
         rng = random.Random(seed if seed is not None else random.SystemRandom().random())
         world = copy.copy(self)
         world._state = self.state.sample_world(seat, rng)
+        world._turn = None
         world.rng = rng
         world._obs = {}
         world._masks = {}

@@ -22,12 +22,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tote.core.errors import OptionsError
 from tote.core.game import GameOptions
 from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.carcassonne.moves import (
     NoChip,
     NoMeeple,
@@ -41,6 +42,7 @@ from tote.games.carcassonne.moves import (
 from tote.games.carcassonne.phases import BET, DRAW, MEEPLE, OVER, PLACE, SETTLE
 
 GAME_ID = "carcassonne"
+Vector = npt.NDArray[np.float32]
 GRID_DEFAULTS: dict[str, Any] = {"board_radius": 15}
 MAX_RADIUS = 40
 ROTATIONS = (0, 90, 180, 270)
@@ -133,8 +135,8 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         table[0] = np.asarray(rows, dtype=np.float32)
         return faces[key]
 
-    def write(f: Features, view: dict[str, Any], seat: int) -> None:
-        s = view["state"]
+    def planes(s: dict[str, Any], seat: int) -> tuple[Vector, dict[int, int]]:
+        """The board's planes, and where the meeples were added with their counts."""
         # every tile's cell is its face's row of the table, written at once; then the
         # meeples (issue 24: cell by cell it was most of a step)
         cells: list[int] = []
@@ -151,12 +153,16 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
             for meeple in tile["meeples"]:
                 j = (y * side + x) * CELL + FLAGS + (2 if meeple["seat"] == seat else 3)
                 meeples[j] = meeples.get(j, 0) + 1
-        planes = np.zeros((side * side, CELL), dtype=np.float32)
-        planes[cells] = table[0][kinds]
-        board = planes.reshape(-1)
+        board = np.zeros((side * side, CELL), dtype=np.float32)
+        board[cells] = table[0][kinds]
+        flat: Vector = board.reshape(-1)
         if meeples:
-            board[list(meeples)] += np.asarray(list(meeples.values()), dtype=np.float32)
-        f.block(board, cell_low, cell_high)
+            flat[list(meeples)] += np.asarray(list(meeples.values()), dtype=np.float32)
+        return flat, meeples
+
+    def write(f: Features, view: dict[str, Any], seat: int) -> None:
+        s = view["state"]
+        f.block(planes(s, seat)[0], cell_low, cell_high)
         drawn = s["drawn_tile"]
         for kind_at in range(4):
             edge = drawn["edges"][kind_at] if drawn else None
@@ -175,4 +181,49 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.scalar(s["stack_size"], 72.0, high=2.0)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    edge_hots, phase_hots = one_hots(EDGE_KINDS), one_hots(PHASES)
+    seat_hots = [one_hots(rotate(seats, seat)) for seat in seats]
+    no_edge, no_phase, no_seat = [0.0] * 4, [0.0] * len(PHASES), [0.0] * players
+    chip_slot = {chip: i for i, chip in reversed(list(enumerate(chips)))}
+    high = np.asarray(per_cell_high, dtype=np.float32)
+
+    def fast(view: dict[str, Any], seat: int) -> tuple[Vector, list[float]]:
+        """``write``'s values (issue 24): the board's planes within their bounds (a
+        face's row is 0 or 1, a meeple slot is clipped where meeples were added), then
+        the rest as one list (``tests/envs/test_fast_writers.py`` compares them)."""
+        s = view["state"]
+        board, meeples = planes(s, seat)
+        if meeples:
+            at = list(meeples)
+            board[at] = np.minimum(board[at], high[[j % CELL for j in at]])
+        v: list[float] = []
+        drawn = s["drawn_tile"]
+        if drawn:
+            edges = drawn["edges"]
+            for k in range(4):
+                v += edge_hots.get(edges[k], no_edge)
+        else:
+            v += [0.0] * 16
+        v.append(1.0 if drawn is not None and drawn["monastery"] else 0.0)
+        v += phase_hots.get(s["phase"], no_phase)
+        v += seat_hots[seat].get(s["active"], no_seat)
+        v += scaled(rotate(s["scores"], seat), players, 100.0)
+        v += scaled(rotate(s["meeples"], seat), players, 7.0)
+        hands = (c if isinstance(c, int) else len(c) for c in rotate(s["chips"], seat))
+        v += scaled(hands, players, CHIPS)
+        own = s["chips"][seat]
+        counts = [0.0] * len(chips)
+        for chip in own if isinstance(own, list) else []:
+            i = chip_slot.get(chip)
+            if i is not None:
+                counts[i] += 1.0
+        v += counts
+        remaining = s["remaining"]
+        v += scaled([remaining.get(t, 0) for t in tile_types], len(tile_types), 4.0)
+        x = s["stack_size"]
+        v.append(0.0 if x is None else float(x) / 72.0)
+        v.append(1.0 if view["over"] else 0.0)
+        return board, v
+
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, fast)

@@ -30,7 +30,7 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import FastWriter, Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.horse_fever import phases
 from tote.games.horse_fever.betting import bet_limits
 from tote.games.horse_fever.moves import (
@@ -277,4 +277,83 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.flag(view["my_commitment"] is not None)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, _fast_writer(players, colours))
+
+
+def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
+    """``write``'s values as one list (issue 24): the same reads of the view and the
+    same arithmetic, without a :class:`Features` call a value
+    (``tests/envs/test_fast_writers.py`` compares them)."""
+    phase_hots, place_hots = one_hots(PHASES), one_hots([1, 2, 3, 4, 5, 6])
+    seat_hots = [one_hots(rotate(list(range(players)), seat)) for seat in range(players)]
+    no_phase, no_place, no_seat = [0.0] * len(PHASES), [0.0] * 6, [0.0] * players
+    keys = [(colour, kind) for colour in colours for kind in BET_KINDS]
+    n_keys = len(keys)
+
+    def fast(view: dict[str, Any], seat: int) -> list[float]:
+        s = view["state"]
+        order = [(seat + k) % players for k in range(players)]
+        hots = seat_hots[seat]
+        v: list[float] = []
+        x = s["round"]
+        v.append(0.0 if x is None else float(x) / max(1, s["rounds"]))
+        v += phase_hots.get(s["phase"], no_phase)
+        x = s.get("purchase_step")
+        v.append(0.0 if x is None else float(x) / 3.0)
+        v += hots.get(s.get("first_player"), no_seat)
+        to_act = s.get("to_act") or []
+        v += [1.0 if other in to_act else 0.0 for other in order]
+        for stable in s["stables"]:
+            x = stable["odds"]
+            v.append(0.0 if x is None else float(x) / 7.0)
+            x = stable["price"]
+            v.append(0.0 if x is None else float(x) / MONEY)
+            v += hots.get(stable["owner"], no_seat)
+            v.append(0.0 if stable["horse"] is None else 1.0)
+            x = stable["position"]
+            v.append(0.0 if x is None else float(x) / 20.0)
+            v += place_hots.get(stable["place"], no_place)
+            x = stable["bet_tokens_left"]
+            v.append(0.0 if x is None else float(x) / 4.0)
+        totals: dict[tuple[int, str, str], int] = {}
+        for b in s["bets"]:
+            bet_key = (b["seat"], b["stable"], b["bet"])
+            totals[bet_key] = totals.get(bet_key, 0) + (b["amount"] or 0)
+        for other in order:
+            p = s["players"][other]
+            x = p["danari"]
+            v.append(0.0 if x is None else float(x) / MONEY)
+            x = p["vp"]
+            v.append(0.0 if x is None else float(x) / 10.0)
+            x = p["minimum_bet"]
+            v.append(0.0 if x is None else float(x) / 1000.0)
+            v += scaled([len(p[key]) for key in HOLDINGS], len(HOLDINGS), 3.0)
+            x = p["targets"]
+            v.append(float(x if isinstance(x, int) else len(x)) / 3.0)
+            x = p["action_cards"]
+            v.append(float(x if isinstance(x, int) else len(x)) / 5.0)
+            v.append(1.0 if p["eliminated"] else 0.0)
+            if totals:
+                v += scaled(
+                    [totals.get((other, colour, kind), 0) for colour, kind in keys], n_keys, MONEY
+                )
+            else:
+                v += [0.0] * n_keys
+        race = s["race"] or {}
+        x = race.get("unit")
+        v.append(0.0 if x is None else float(x) / 10.0)
+        ranking = race.get("ranking") or []
+        v += scaled(
+            (1.0 + ranking.index(c) if c in ranking else 0.0 for c in colours), len(colours), 6.0
+        )
+        decks = s["decks"] or {}
+        v += scaled((decks.get(d, 0) for d in ("action", "target", "assistant", "horse")), 4, 20.0)
+        v.append(float(len(s["hand"] or [])) / 5.0)
+        x = s["bank"]
+        v.append(0.0 if x is None else float(x) / (10 * MONEY))
+        v.append(1.0 if view["my_commitment"] is not None else 0.0)
+        v.append(1.0 if view["over"] else 0.0)
+        return v
+
+    return fast

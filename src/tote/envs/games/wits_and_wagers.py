@@ -35,7 +35,7 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, accepts, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.wits_and_wagers.mat import SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets, Wager
 from tote.games.wits_and_wagers.numbers import LARGEST, SMALLEST, parse_number
@@ -409,4 +409,51 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.scalar(len(view["committed"]), players)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    phase_hots, unit_hots = one_hots(PHASES), one_hots(UNITS)
+    no_phase, no_unit = [0.0] * len(PHASES), [0.0] * len(UNITS)
+    empty_mat: list[dict[str, Any]] = [{"guess": None, "seats": []} for _ in range(SLOTS)]
+    odds = [SLOT_ODDS[slot] / 6.0 for slot in range(SLOTS)]
+
+    def fast(view: dict[str, Any], seat: int) -> list[float]:
+        """``write``'s values as one list (issue 24): the same reads of the view and
+        the same arithmetic (``tests/envs/test_fast_writers.py`` compares them)."""
+        s = view["state"]
+        order = [(seat + k) % players for k in range(players)]
+        v: list[float] = []
+        x = s["number"]
+        v.append(0.0 if x is None else float(x) / s["questions"])
+        v += phase_hots.get(s["phase"], no_phase)
+        question = pack[s["question"]["id"]] if s["question"] else None
+        unit = question.unit if question else None
+        v += unit_hots.get(unit, no_unit)
+        v.append(1.0 if question is not None and unit not in UNITS else 0.0)
+        v += scaled(rotate(s["points"], seat), players, POINTS_SCALE)
+        mat = s["mat"] or empty_mat
+        values = [_guess_value(m["guess"]) for m in mat if m["guess"] is not None]
+        centre = sorted(values)[len(values) // 2] if values else 0.0
+        year = question is not None and unit == "year"
+        for slot, m in enumerate(mat):
+            guess, writers = m["guess"], m["seats"]
+            if guess is None:
+                v += (0.0, 0.0)
+            else:
+                v += (1.0, _relative(_guess_value(guess), centre, year))
+            v.append(odds[slot])
+            v += [1.0 if other in writers else 0.0 for other in order]
+        bets, locked = s["bets"], s["locked"]
+        for other in order:
+            key = str(other)
+            staked: dict[int, int] = {}
+            for w in bets.get(key, ()):
+                staked[w["slot"]] = staked.get(w["slot"], 0) + w["chips"]
+            v += (1.0 if key in bets else 0.0, 1.0 if other in locked else 0.0)
+            for slot in range(SLOTS):
+                chips = staked.get(slot)
+                v += (0.0, 0.0) if chips is None else (1.0, chips / POINTS_SCALE)
+        v.append(1.0 if view["my_commitment"] is not None else 0.0)
+        v.append(float(len(view["committed"])) / players)
+        v.append(1.0 if view["over"] else 0.0)
+        return v
+
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, fast)

@@ -79,14 +79,16 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict(zip(self.agents, table.rewards(), strict=True))
         over, truncated = table.over, table.truncated
+        terminations, truncations, infos = self.terminations, self.truncations, self.infos
+        seat_of, info = table.seat_of, table.info
         for a in self.agents:
-            self.terminations[a] = over
-            self.truncations[a] = truncated
-            self.infos[a] = table.info(table.seat_of[a])
+            terminations[a] = over
+            truncations[a] = truncated
+            infos[a] = info(seat_of[a])
         if over or truncated:
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(table.awaited()[0])
+            self.agent_selection = table.agents[table.awaited()[0]]
         self._accumulate_rewards()
 
     def sample_world(self, agent: str, seed: int | None = None) -> ToteAECEnv:

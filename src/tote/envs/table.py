@@ -268,12 +268,19 @@ class Table:
         and each call gets its own copy (issue 24)."""
         encoded = self._encoded.get(seat)
         if encoded is None:
-            encoded = self._encoded[seat] = self.encoder.encode(self.observation(seat).view, seat)
+            encoded = self._encoded[seat] = self.encoder.encode(
+                self.observation(seat).position, seat
+            )
         return {"observation": encoded.copy(), "action_mask": self.mask(seat)}
 
     def info(self, seat: int) -> dict[str, Any]:
         """The seat's info; its ``view`` is built when first read, as the view of this
         position (:mod:`tote.envs.info`, issue 24)."""
+        if self.illegal is None and self.off_grid is None and self.env_options.view_in_info:
+            observation = self._obs.get(seat) or self.observation(seat)
+            if "view" in observation.__dict__:  # built already
+                return {"view": observation.view}
+            return self._pending.add(SeatInfo(lambda: observation.view))
         items: dict[str, Any] = {}
         if self.illegal is not None and self.illegal[0] == seat:
             items["illegal_action"] = self.illegal[1]
@@ -360,7 +367,7 @@ class Table:
         result = self.state.result()
         if result is not None:
             return float(result.scores[seat])
-        return self.module.score(self.observation(seat).view, seat)
+        return self.module.score(self.observation(seat).position, seat)
 
     def _start_scores(self) -> list[float]:
         """Every seat's score now, which ``reward="score"`` counts its changes from;
@@ -382,7 +389,8 @@ class Table:
             change = [a - b for a, b in zip(now, self._scores, strict=True)]
             self._scores = now
             return change
-        result = self.state.result()
+        # a result only once the game is over (State.result): not asked before (issue 24)
+        result = self.state.result() if self.now.over else None
         if result is None:
             return [0.0] * self.players
         if len(result.winners) == self.players:

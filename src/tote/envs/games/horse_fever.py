@@ -143,7 +143,7 @@ class HorseFeverCatalogue(EntryCatalogue):
         if state.phase == phases.SECOND_BET:
             mask[self._fixed[SkipBet()]] = 1
         limits = bet_limits(state, seat)
-        minimum = obs.view["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        minimum = obs.position["state"]["players"][seat]["minimum_bet"]  # as entries resolve
         seen: set[tuple[str, str, int]] = set()
         for i, (colour, kind, k) in self.bets.items():
             point = (colour, kind, k * minimum)
@@ -165,7 +165,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def bet(colour: str, kind: str, k: int) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            minimum = obs.view["state"]["players"][obs.seat]["minimum_bet"]
+            minimum = obs.position["state"]["players"][obs.seat]["minimum_bet"]
             return PlaceBet(colour, kind, k * minimum)  # type: ignore[arg-type]
 
         return Entry(f"{k} x your Minimum Bet to {kind} on {colour}", resolve=resolve)
@@ -288,8 +288,12 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
     phase_hots, place_hots = one_hots(PHASES), one_hots([1, 2, 3, 4, 5, 6])
     seat_hots = [one_hots(rotate(list(range(players)), seat)) for seat in range(players)]
     no_phase, no_place, no_seat = [0.0] * len(PHASES), [0.0] * 6, [0.0] * players
-    keys = [(colour, kind) for colour in colours for kind in BET_KINDS]
-    n_keys = len(keys)
+    slot_of = {
+        (colour, kind): i
+        for i, (colour, kind) in enumerate((c, k) for c in colours for k in BET_KINDS)
+    }
+    n_keys = len(slot_of)
+    no_bets = [0.0] * n_keys
 
     def fast(view: dict[str, Any], seat: int) -> list[float]:
         s = view["state"]
@@ -316,10 +320,15 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
             v += place_hots.get(stable["place"], no_place)
             x = stable["bet_tokens_left"]
             v.append(0.0 if x is None else float(x) / 4.0)
-        totals: dict[tuple[int, str, str], int] = {}
+        # each seat's bets summed by stable and kind (``write``'s totals, read by seat)
+        totals: dict[int, list[int]] = {}
         for b in s["bets"]:
-            bet_key = (b["seat"], b["stable"], b["bet"])
-            totals[bet_key] = totals.get(bet_key, 0) + (b["amount"] or 0)
+            i = slot_of.get((b["stable"], b["bet"]))
+            if i is not None:
+                row = totals.get(b["seat"])
+                if row is None:
+                    row = totals[b["seat"]] = [0] * n_keys
+                row[i] += b["amount"] or 0
         for other in order:
             p = s["players"][other]
             x = p["danari"]
@@ -334,12 +343,8 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
             x = p["action_cards"]
             v.append(float(x if isinstance(x, int) else len(x)) / 5.0)
             v.append(1.0 if p["eliminated"] else 0.0)
-            if totals:
-                v += scaled(
-                    [totals.get((other, colour, kind), 0) for colour, kind in keys], n_keys, MONEY
-                )
-            else:
-                v += [0.0] * n_keys
+            row = totals.get(other)
+            v += no_bets if row is None else [float(x) / MONEY for x in row]
         race = s["race"] or {}
         x = race.get("unit")
         v.append(0.0 if x is None else float(x) / 10.0)

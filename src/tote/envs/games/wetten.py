@@ -113,7 +113,7 @@ class WettenCatalogue(EntryCatalogue):
         cash, minimum = state.cash[seat], state.min_stake
         last = state.last_place() if state.long_odds[seat] else []
         second = kind is SecondBet
-        shown = obs.view["state"]["minimum_stake"]  # what each entry resolves against
+        shown = obs.position["state"]["minimum_stake"]  # what each entry resolves against
         seen: set[tuple[str, int, int, bool]] = set()
         for i, (on_second, horse, place, k, marked) in self.tickets.items():
             if on_second != second:
@@ -140,7 +140,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def ticket(second: bool, horse: str, place: int, k: int, long_odds: bool) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            stake = k * obs.view["state"]["minimum_stake"]
+            stake = k * obs.position["state"]["minimum_stake"]
             bets = (Bet(horse, place, stake),)
             if second:
                 return SecondBet(bets, Cell(horse, place) if long_odds else None)

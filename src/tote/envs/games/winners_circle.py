@@ -134,6 +134,10 @@ def _fast_writer(
     no_card = [0.0] * len(SYMBOLS)
     flags = (0.0, 1.0)
     chip_slot = {chip: i for i, chip in reversed(list(enumerate(chips)))}
+    bet_parts = {chip: [1.0, *part] for chip, part in chip_hots.items()}
+    """A horse's bet flag and chip, by the chip's value (a face-down chip: the flag)."""
+    no_bet, unknown_chip = [0.0, *zeros_chips], [1.0, *zeros_chips]
+    no_bets = no_bet * len(horses)
 
     def fast(view: dict[str, Any], seat: int) -> list[float]:
         s = view["state"]
@@ -147,13 +151,14 @@ def _fast_writer(
                 v += no_card
             else:
                 v += [0.0 if x is None else float(x) / CARD_SCALE for x in map(card.get, SYMBOLS)]
-            x = horse["progress"]
-            v.append(0.0 if x is None else float(x) / finish)
-            x = horse["to_finish"]
-            v.append(0.0 if x is None else float(x) / finish)
-            v.append(flags[card is not None])
-            v.append(flags[horse["space"] is not None])
-            v.append(1.0 if horse["face_up"] else 0.0)
+            progress, to_finish = horse["progress"], horse["to_finish"]
+            v += (
+                0.0 if progress is None else float(progress) / finish,
+                0.0 if to_finish is None else float(to_finish) / finish,
+                flags[card is not None],
+                flags[horse["space"] is not None],
+                1.0 if horse["face_up"] else 0.0,
+            )
             v += places.get(horse["finished"], zeros3)
             v.append(1.0 if horse["pace_horse"] else 0.0)
         x = s["pace_space"]
@@ -171,13 +176,14 @@ def _fast_writer(
         for k in range(players):
             other = (seat + k) % players
             mine = {b["horse"]: b["chip"] for b in bets if b["seat"] == other}
-            for name in horses:
-                if name in mine:
-                    v.append(1.0)
-                    v += chip_hots.get(mine[name], zeros_chips)
-                else:
-                    v.append(0.0)
-                    v += zeros_chips
+            if not mine:
+                v += no_bets
+            else:
+                for name in horses:
+                    if name in mine:
+                        v += bet_parts.get(mine[name], unknown_chip)
+                    else:
+                        v += no_bet
             hand = s["chips"][other]
             if isinstance(hand, list):
                 part = [0.0] * len(chips)

@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from tote.envs.games import observation_version
 from tote.envs.table import Table, agent_name
 
 
@@ -29,6 +30,7 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
             "name": f"tote_{game_id.replace('-', '_')}",
             "render_modes": ["ansi"],
             "is_parallelizable": False,
+            "observation_version": observation_version(game_id),
         }
         self.render_mode = self.table.env_options.render_mode
         self.possible_agents = list(self.table.agents)

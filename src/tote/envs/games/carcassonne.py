@@ -49,10 +49,14 @@ ROTATIONS = (0, 90, 180, 270)
 PHASES = (DRAW, PLACE, MEEPLE, SETTLE, BET, OVER)
 EDGE_KINDS = ("C", "R", "F", "W")
 EDGE_INDEX = {kind: k for k, kind in enumerate(EDGE_KINDS)}
-CELL = 4 * len(EDGE_KINDS) + 5
 FLAGS = 1 + 4 * len(EDGE_KINDS)
 """Where a cell's monastery, pennant and office flags begin (then own and other meeples)."""
-"""Per cell: occupied, edges, monastery, pennant, office, own meeple, other meeple."""
+CELL = FLAGS + 5
+"""Per cell: occupied, edges (4 sides x 4 kinds), monastery, pennant, office, own
+meeples, other meeples: 22 slots. Observation version 2 (issue 24): version 1 had 21,
+the office's flag and the seat's own meeples adding up in one slot."""
+OBSERVATION_VERSION = 2
+"""Carcassonne's observation version (docs/environments.md, "Versions")."""
 MEEPLES_ON_A_TILE = 5.0
 """The most meeples counted on one tile, own or others' (one per feature, and an abbot)."""
 SCORE_CLIP = 5.0
@@ -127,8 +131,6 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
                 row[1 + 4 * e + k] = 1.0
         row[FLAGS] = float(monastery)
         row[FLAGS + 1] = float(pennant)
-        # the office's flag and the seat's own meeples share a slot (as written before
-        # issue 24; kept so that observations stay the same)
         row[FLAGS + 2] = float(office)
         faces[key] = len(rows)
         rows.append(row)
@@ -151,7 +153,7 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
             cells.append(y * side + x)
             kinds.append(face_row(key) if row is None else row)
             for meeple in tile["meeples"]:
-                j = (y * side + x) * CELL + FLAGS + (2 if meeple["seat"] == seat else 3)
+                j = (y * side + x) * CELL + FLAGS + (3 if meeple["seat"] == seat else 4)
                 meeples[j] = meeples.get(j, 0) + 1
         board = np.zeros((side * side, CELL), dtype=np.float32)
         board[cells] = table[0][kinds]

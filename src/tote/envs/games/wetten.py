@@ -262,6 +262,14 @@ def _fast_writer(players: int, horses: tuple[str, ...], kinds: list[str]) -> Fas
     kind_slot = {kind: i for i, kind in reversed(list(enumerate(kinds)))}
     n_horses = len(horses)
     cells = [(h, p) for h in horses for p in PLACES]
+    no_grid = scaled([0] * len(cells), 4 * n_horses, MONEY)
+    per_seat = [
+        ("cash", MONEY),
+        ("card_price", MONEY),
+        ("action_fee", MONEY),
+        ("hand_sizes", 6.0),
+        ("action_counts", 3.0),
+    ]
 
     def fast(view: dict[str, Any], seat: int) -> list[float]:
         s = view["state"]
@@ -284,10 +292,12 @@ def _fast_writer(players: int, horses: tuple[str, ...], kinds: list[str]) -> Fas
             v.append(0.0 if x is None else float(x) / 10.0)
             v += places.get(horse["place"], no_place)
         v += seat_hots[seat].get(s["priority"], no_seat)
-        for name in ("cash", "card_price", "action_fee"):
-            v += scaled(rotate(s[name], seat), players, MONEY)
-        v += scaled(rotate(s["hand_sizes"], seat), players, 6.0)
-        v += scaled(rotate(s["action_counts"], seat), players, 3.0)
+        for name, scale in per_seat:
+            xs = s[name]
+            if len(xs) == players:  # rotated: the seat's own first
+                v += [0.0 if x is None else float(x) / scale for x in xs[seat:] + xs[:seat]]
+            else:
+                v += scaled(rotate(xs, seat), players, scale)
         for ticket in rotate(s["tickets"], seat):
             x = ticket["stakes_total"]
             v.append(0.0 if x is None else float(x) / MONEY)
@@ -309,7 +319,10 @@ def _fast_writer(players: int, horses: tuple[str, ...], kinds: list[str]) -> Fas
         v += counts
         own = s["tickets"][seat]
         for key in ("set_the_stakes", "second_bet"):
-            grid = {(b["horse"], b["place"]): b["stake"] for b in own[key] or []}
+            if not own[key]:
+                v += no_grid
+                continue
+            grid = {(b["horse"], b["place"]): b["stake"] for b in own[key]}
             v += scaled([grid.get(cell, 0) for cell in cells], 4 * n_horses, MONEY)
         x = s["bank"]
         v.append(0.0 if x is None else float(x) / (100 * MONEY))

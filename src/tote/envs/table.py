@@ -16,6 +16,7 @@ import copy
 import importlib
 import io
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -277,10 +278,22 @@ class Table:
         """The seat's info; its ``view`` is built when first read, as the view of this
         position (:mod:`tote.envs.info`, issue 24)."""
         if self.illegal is None and self.off_grid is None and self.env_options.view_in_info:
-            observation = self._obs.get(seat) or self.observation(seat)
-            if "view" in observation.__dict__:  # built already
+            cache = self._obs
+            observation = cache.get(seat)
+            if observation is not None and "view" in observation.__dict__:  # built already
                 return {"view": observation.view}
-            return self._pending.add(SeatInfo(lambda: observation.view))
+            state = self.state
+
+            def build() -> dict[str, Any]:
+                # the seat's Observation of this position, made only if the view is read
+                known = cache.get(seat)
+                if known is None:
+                    known = cache[seat] = Observation(state, seat)
+                return known.view
+
+            info = SeatInfo(build)
+            self._pending.refs.append(weakref.ref(info))
+            return info
         items: dict[str, Any] = {}
         if self.illegal is not None and self.illegal[0] == seat:
             items["illegal_action"] = self.illegal[1]

@@ -32,7 +32,7 @@ from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
 from tote.envs.observation import FastWriter, Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.horse_fever import phases
-from tote.games.horse_fever.betting import bet_limits
+from tote.games.horse_fever.betting import BetLimits, bet_limits
 from tote.games.horse_fever.moves import (
     Accept,
     AnswerOffer,
@@ -108,6 +108,10 @@ def _units(grid: dict[str, Any]) -> tuple[int, ...]:
 BETTING = (phases.FIRST_BET, phases.SECOND_BET, phases.SECRET_BET)
 
 
+BET_MASKS_KEPT = 4096
+"""Betting masks a catalogue keeps (forgotten all at once beyond that)."""
+
+
 class HorseFeverCatalogue(EntryCatalogue):
     """The catalogue, with a mask of the betting phases that asks the rules' limits once
     (:func:`~tote.games.horse_fever.betting.bet_limits`) instead of trying every stake of
@@ -123,6 +127,9 @@ class HorseFeverCatalogue(EntryCatalogue):
         self.bets = dict(zip(self._open, bets, strict=True))
         """Each grid bet's stable, kind and multiple of the Minimum Bet, by action
         index: the mask reads them without resolving the entry (issue 24)."""
+        self.colours = tuple(dict.fromkeys(colour for colour, _, _ in bets))
+        self._bet_masks: dict[tuple[Any, ...], Mask] = {}
+        """Betting masks by what they are worked out from (:meth:`_bet_mask`)."""
 
     def mask(self, obs: Observation) -> Mask:
         state = obs._state
@@ -140,17 +147,37 @@ class HorseFeverCatalogue(EntryCatalogue):
         seat = obs.seat
         if seat not in state.turn().seats:
             return mask
-        if state.phase == phases.SECOND_BET:
-            mask[self._fixed[SkipBet()]] = 1
         limits = bet_limits(state, seat)
         minimum = obs.position["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        lanes = tuple(map(state.lane_of.get, self.colours))
+        key = (state.phase == phases.SECOND_BET, limits, minimum, lanes)
+        known = self._bet_masks.get(key)
+        if known is None:
+            if len(self._bet_masks) >= BET_MASKS_KEPT:
+                self._bet_masks.clear()
+            known = self._bet_masks[key] = self._bet_mask(mask, *key)
+        return known.copy()
+
+    def _bet_mask(
+        self,
+        mask: Mask,
+        second: bool,
+        limits: BetLimits,
+        minimum: int,
+        lanes: tuple[int | None, ...],
+    ) -> Mask:
+        """The betting mask (HF 2.0-2.3) from what it depends on, written into the
+        all-zero ``mask``: the same inputs give the same mask, kept by them (issue 24)."""
+        if second:
+            mask[self._fixed[SkipBet()]] = 1
+        lane_of = dict(zip(self.colours, lanes, strict=True))
         seen: set[tuple[str, str, int]] = set()
         for i, (colour, kind, k) in self.bets.items():
             point = (colour, kind, k * minimum)
             if point in seen:
                 continue
             seen.add(point)
-            lane = state.lane_of.get(colour)
+            lane = lane_of.get(colour)
             if lane is not None and limits.allows(lane, kind, point[2]):
                 mask[i] = 1
         return mask

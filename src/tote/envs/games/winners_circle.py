@@ -150,7 +150,13 @@ def _fast_writer(
             if card is None:
                 v += no_card
             else:
-                v += [0.0 if x is None else float(x) / CARD_SCALE for x in map(card.get, SYMBOLS)]
+                head, cap, saddle, shoe = map(card.get, SYMBOLS)
+                v += (
+                    0.0 if head is None else float(head) / CARD_SCALE,
+                    0.0 if cap is None else float(cap) / CARD_SCALE,
+                    0.0 if saddle is None else float(saddle) / CARD_SCALE,
+                    0.0 if shoe is None else float(shoe) / CARD_SCALE,
+                )
             progress, to_finish = horse["progress"], horse["to_finish"]
             v += (
                 0.0 if progress is None else float(progress) / finish,
@@ -172,10 +178,15 @@ def _fast_writer(
             0.0 if x is None else float(x) / MONEY_SCALE
             for x in (money[(seat + k) % players] for k in range(players))
         ]
-        bets = s["bets"]
+        by_seat: dict[int, dict[str, Any]] = {}
+        for b in s["bets"]:
+            chips_of = by_seat.get(b["seat"])
+            if chips_of is None:
+                chips_of = by_seat[b["seat"]] = {}
+            chips_of[b["horse"]] = b["chip"]
         for k in range(players):
             other = (seat + k) % players
-            mine = {b["horse"]: b["chip"] for b in bets if b["seat"] == other}
+            mine = by_seat.get(other)
             if not mine:
                 v += no_bets
             else:

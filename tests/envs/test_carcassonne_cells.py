@@ -2,18 +2,24 @@
 of the board planes has 22 slots, one for each thing the encoder names (occupied, the
 16 edge kinds, monastery, pennant, betting office, own meeples, other meeples). Version
 1 had 21, and a betting office's flag and the seat's own meeples added up in one slot,
-so a learner could not tell an office from a meeple."""
+so a learner could not tell an office from a meeple. And the placement mask, found by
+cell and rotation, is the generic one."""
 
 from __future__ import annotations
 
 import copy
+import random
 
 import numpy as np
+import pytest
 
+from tote.core.bot import Observation
+from tote.core.moves import CHANCE
 from tote.core.registry import get_game
 from tote.envs import aec_env, parallel_env
-from tote.envs.games import observation_encoder, observation_version
-from tote.envs.games.carcassonne import CELL, FLAGS
+from tote.envs.catalogue import EntryCatalogue
+from tote.envs.games import action_catalogue, observation_encoder, observation_version
+from tote.envs.games.carcassonne import CELL, FLAGS, CarcassonneCatalogue
 from tote.envs.games.start import first_state
 
 RADIUS = 2
@@ -51,3 +57,41 @@ def test_the_observation_version_is_in_the_metadata() -> None:
     assert parallel_env("carcassonne", players=2).metadata["observation_version"] == 2
     for game_id in ("winners-circle", "wits-and-wagers", "wetten", "horse-fever"):
         assert aec_env(game_id).metadata["observation_version"] == 1
+
+
+@pytest.mark.parametrize(
+    ("players", "variants", "radius"),
+    [(4, (), 15), (2, ("base",), 15), (3, ("river",), 6), (5, ("abbot",), 15), (4, (), 3)],
+)
+def test_the_placement_mask_is_the_generic_mask(
+    players: int, variants: tuple[str, ...], radius: int
+) -> None:
+    """Issue 24 (Carcassonne's AEC step): the catalogue's mask, which finds each legal
+    placement's action by its cell and rotation, equals :class:`EntryCatalogue`'s,
+    which looks each legal move up, for every seat at every position of seeded random
+    games of every variant; with a small grid, some legal placements lie off it."""
+    game = get_game("carcassonne")
+    options = game.options({}, variants)
+    catalogue = action_catalogue("carcassonne", players, options, board_radius=radius)
+    assert isinstance(catalogue, CarcassonneCatalogue)
+    placements = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_state(options, players)
+        for _ in range(400):
+            if state.is_over:
+                break
+            for seat in range(players):
+                fast = catalogue.mask(Observation(state, seat))
+                generic = EntryCatalogue.mask(catalogue, Observation(state, seat))
+                assert np.array_equal(fast, generic), (seed, seat)
+                placements += int(fast[: (2 * radius + 1) ** 2 * 4].sum())
+            turn = state.turn()
+            if turn.chance:
+                state.apply(CHANCE, state.sample_chance(rng))
+            elif state.has_simultaneous_turns and len(turn.seats) > 1:
+                for seat in turn.seats:
+                    state.apply(seat, state.random_move(seat, rng))
+            else:
+                state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+    assert placements > 50

@@ -24,9 +24,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import GameOptions
-from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
+from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
 from tote.envs.observation import Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.carcassonne.moves import (
@@ -99,7 +100,41 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
     entries += [Entry(f"settle against {label}", SettleBets(label)) for label in labels]
     entries += [Entry(f"bet chip {chip}", PlaceChip(chip)) for chip in chips]
     entries.append(Entry("no chip", NoChip()))
-    return EntryCatalogue(GAME_ID, entries)
+    return CarcassonneCatalogue(GAME_ID, entries, r)
+
+
+ROTATION_INDEX = {rotation: k for k, rotation in enumerate(ROTATIONS)}
+
+
+class CarcassonneCatalogue(EntryCatalogue):
+    """The catalogue above, whose mask finds a placement's action by its cell and
+    rotation (the grid's order: row by row, then the four rotations) instead of hashing
+    each of the dozens of legal placements (issue 24); the same mask as
+    :class:`EntryCatalogue`'s (``tests/envs/test_carcassonne_cells.py`` compares them
+    on every variant)."""
+
+    def __init__(self, game_id: str, entries: list[Entry], radius: int) -> None:
+        super().__init__(game_id, entries)
+        self.radius = radius
+
+    def mask(self, obs: Observation) -> Mask:
+        legal = obs.legal_moves
+        if legal is None:
+            return super().mask(obs)
+        mask = np.zeros(self.size, dtype=np.int8)
+        r = self.radius
+        side = 2 * r + 1
+        fixed = self._fixed
+        for move in legal:
+            if type(move) is PlaceTile:
+                x, y, k = move.x + r, move.y + r, ROTATION_INDEX.get(move.rotation)
+                if 0 <= x < side and 0 <= y < side and k is not None:
+                    mask[(y * side + x) * 4 + k] = 1
+            else:
+                i = fixed.get(move)
+                if i is not None:
+                    mask[i] = 1
+        return mask
 
 
 def score(view: dict[str, Any], seat: int) -> float:

@@ -82,3 +82,21 @@ def test_the_fast_writer_writes_the_writers_vector(
             else:
                 state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
     assert len(distinct) > 20
+
+
+def test_packed_floats_are_numpys_floats() -> None:
+    """Issue 24, item 1: the fast writers' lists become float32 arrays by
+    :mod:`struct` (each double rounded to float32 as numpy rounds it); the same bytes
+    as ``np.array(values, dtype=np.float32)`` for thirds, ties, subnormals, signed zero,
+    NaN, integers and flags, and values beyond float32 (infinite, numpy's way)."""
+    from tote.envs.observation import _float32
+
+    values: list[float] = [0.1, 1 / 3, 2.0**-149, 2.0**-150, 1e-40, -0.0, float("nan")]
+    values += [1, True, 3.4e38, 3.4028235e38, 1 + 2.0**-24, 1 + 3 * 2.0**-24, 0.7 / 1000]
+    packs: dict[int, object] = {}
+    same = _float32(values, packs)  # type: ignore[arg-type]
+    assert same.tobytes() == np.array(values, dtype=np.float32).tobytes()
+    assert same.flags.writeable and packs
+    with np.errstate(over="ignore"):
+        beyond = [1e39, -1e39, 5.0]
+        assert _float32(beyond, {}).tobytes() == np.array(beyond, dtype=np.float32).tobytes()

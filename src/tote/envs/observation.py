@@ -210,10 +210,10 @@ FastWriter = Callable[[dict[str, Any], int], "list[float] | tuple[Vector, list[f
 """A game's writer of the same values as its :data:`Writer`, as one list of floats
 built by plain list operations (issue 24): an environment step writes one vector, and a
 :class:`Features` call a value cost more than the rest of a Winner's Circle step. A
-writer may give its first values as a float32 array already within their bounds (a
-board's planes), then the list of the rest. The :data:`Writer` stays the specification
-(its bounds make the space) and tests compare the two on seeded games of every
-variant (``tests/envs/test_fast_writers.py``)."""
+writer may give the whole vector as a float32 array, its first values written and within
+their bounds (a board's planes), with the list of the rest, which go in its last
+slots. The :data:`Writer` stays the specification (its bounds make the space) and tests
+compare the two on seeded games of every variant (``tests/envs/test_fast_writers.py``)."""
 
 
 def scaled(xs: Iterable[float | int | None], width: int, scale: float = 1.0) -> list[float]:
@@ -294,14 +294,17 @@ class WriterEncoder(ObservationEncoder):
         written = self._fast(view, seat)
         if isinstance(written, list):
             return self._checked(_float32(written, self._packs))
-        head, rest = written
-        size = len(head) + len(rest)
-        if size != self._size:
-            raise RuntimeError(f"{self.game_id} encoder wrote {size} values, not {self._size}")
+        vector, rest = written
+        if len(vector) != self._size:
+            raise RuntimeError(
+                f"{self.game_id} encoder wrote {len(vector)} values, not {self._size}"
+            )
+        start = self._size - len(rest)
         tail = _float32(rest, self._packs)
-        np.maximum(tail, self._low[len(head) :], out=tail)
-        np.minimum(tail, self._high[len(head) :], out=tail)
-        return np.concatenate((head, tail))
+        np.maximum(tail, self._low[start:], out=tail)
+        np.minimum(tail, self._high[start:], out=tail)
+        vector[start:] = tail
+        return vector
 
     def encode_general(self, view: dict[str, Any], seat: int) -> Vector:
         """:meth:`encode` by the :data:`Writer` itself (the game's fast writer, if it

@@ -2,7 +2,10 @@
 and every agent's info (its ``view`` included) stay byte for byte what the step built
 before the change, over seeded episodes of every game and every variant, under both
 PettingZoo APIs. The digests were taken on the implementation before issue 24's
-changes (commit 07a0270)."""
+changes (commit 07a0270), except Carcassonne's: its observation version 2 (22 slots a
+board cell, the betting office apart from the seat's own meeples) changed its vectors;
+its digests were retaken once these vectors, folded back to version 1's 21 slots, gave
+the old digests again (docs/environments.md, "Versions")."""
 
 from __future__ import annotations
 
@@ -39,10 +42,10 @@ EXPECTED: dict[tuple[str, str], tuple[str, str]] = {
     ("horse-fever", "party"): ("9fad758a62a858ea", "6316620afe1c3536"),
     ("horse-fever", "short"): ("fddf861fd608db1e", "cda1bd9182e07cc4"),
     ("horse-fever", "long"): ("94e584cd4248cea7", "88a0c535edea7c98"),
-    ("carcassonne", ""): ("564eabc1f838a1b1", "85e8721770d8fbd0"),
-    ("carcassonne", "base"): ("c1304764208fedef", "a4563d9bf3337ea4"),
-    ("carcassonne", "river"): ("225fa80895d5a701", "c17731582e9290b8"),
-    ("carcassonne", "abbot"): ("c50c72d1c7507415", "c1a7285f633575e4"),
+    ("carcassonne", ""): ("1778b4f4fb6b7508", "f331286f8db61cf1"),
+    ("carcassonne", "base"): ("c1fc13b79fcf9089", "762988cd03e43016"),
+    ("carcassonne", "river"): ("2a68a3114848e10e", "51ccac5de5044d3e"),
+    ("carcassonne", "abbot"): ("a3748e36ad153a57", "fead8092ea6af00d"),
 }
 
 

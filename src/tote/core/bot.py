@@ -25,7 +25,14 @@ class Observation:
     @cached_property
     def view(self) -> dict[str, Any]:
         """The seat's view without the event log (see :attr:`log`)."""
-        return self._state.view(self.seat, log=False)
+        return self._state.view(self.seat, log=False, position=self.__dict__.get("position"))
+
+    @cached_property
+    def position(self) -> dict[str, Any]:
+        """The part of :attr:`view` that says where the game stands for the seat
+        (``"committed"``, ``"my_commitment"``, ``"over"``, ``"state"``; the view itself
+        once it is built): what an environment's encoder and mask read (issue 24)."""
+        return self.__dict__.get("view") or self._state.position_view(self.seat)
 
     @cached_property
     def log(self) -> list[dict[str, Any]]:

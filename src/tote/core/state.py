@@ -254,14 +254,18 @@ class State(ABC):
             raise IllegalMove("turn order", f"seat {seat} has no legal move now")
         return moves[int(rng.random() * len(moves))]
 
-    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+    def view(
+        self, seat: int | None, *, log: bool = True, position: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """Everything ``seat`` may know, as plain JSON; ``None`` gives the public view.
 
         ``log=False`` leaves out the event log (``"log": None``), for callers that
         only need the position; :meth:`log_view` gives the log on its own.
+        ``position``: this position's :meth:`position_view` for the seat, if already
+        built (its parts are used as they are).
         """
-        if seat is not None and not 0 <= seat < self.num_players:
-            raise IllegalMove("seats", f"there is no seat {seat}")
+        if position is None:
+            position = self.position_view(seat)
         turn = self.turn()
         result = self.result()
         legal = self.legal_moves(seat) if seat is not None and seat in turn.seats else None
@@ -270,17 +274,32 @@ class State(ABC):
             "seat": seat,
             "players": self.num_players,
             "turn": turn.to_json(),
+            "committed": position["committed"],
+            "my_commitment": position["my_commitment"],
+            "legal_moves": None if legal is None else [m.to_json() for m in legal],
+            "over": position["over"],
+            "result": None if result is None else result.to_json(),
+            "state": position["state"],
+            "log": self.log_view(seat) if log else None,
+        }
+
+    def position_view(self, seat: int | None) -> dict[str, Any]:
+        """The part of :meth:`view` that says where the game stands for ``seat``:
+        ``"committed"``, ``"my_commitment"``, ``"over"`` and ``"state"``, the same values
+        (issue 24: an environment's observation encoder and action mask read only
+        these, and the rest of a view, its legal moves as JSON above all, cost as much
+        again)."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise IllegalMove("seats", f"there is no seat {seat}")
+        return {
             "committed": list(self.committed),
             "my_commitment": (
                 self._pending[seat].to_json()
                 if seat is not None and seat in self._pending
                 else None
             ),
-            "legal_moves": None if legal is None else [m.to_json() for m in legal],
-            "over": turn.over,
-            "result": None if result is None else result.to_json(),
+            "over": self.turn().over,
             "state": self._view(seat),
-            "log": self.log_view(seat) if log else None,
         }
 
     def log_view(self, seat: int | None, start: int = 0) -> list[dict[str, Any]]:

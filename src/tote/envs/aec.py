@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from tote.envs.games import observation_version
 from tote.envs.table import Table, agent_name
 
 
@@ -29,6 +30,7 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
             "name": f"tote_{game_id.replace('-', '_')}",
             "render_modes": ["ansi"],
             "is_parallelizable": False,
+            "observation_version": observation_version(game_id),
         }
         self.render_mode = self.table.env_options.render_mode
         self.possible_agents = list(self.table.agents)
@@ -79,14 +81,16 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict(zip(self.agents, table.rewards(), strict=True))
         over, truncated = table.over, table.truncated
+        terminations, truncations, infos = self.terminations, self.truncations, self.infos
+        seat_of, info = table.seat_of, table.info
         for a in self.agents:
-            self.terminations[a] = over
-            self.truncations[a] = truncated
-            self.infos[a] = table.info(table.seat_of[a])
+            terminations[a] = over
+            truncations[a] = truncated
+            infos[a] = info(seat_of[a])
         if over or truncated:
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = agent_name(table.awaited()[0])
+            self.agent_selection = table.agents[table.awaited()[0]]
         self._accumulate_rewards()
 
     def sample_world(self, agent: str, seed: int | None = None) -> ToteAECEnv:

@@ -31,11 +31,12 @@ class SeatInfo(dict[str, Any]):
     __slots__ = ("__weakref__", "_build")
 
     def __init__(self, build: Callable[[], dict[str, Any]] | None, **items: Any) -> None:
-        super().__init__()
+        # dict.__init__ adds nothing to an empty dict: not called (issue 24)
         self._build = build
         if build is not None:
             dict.__setitem__(self, "view", PENDING)
-        dict.update(self, items)
+        if items:
+            dict.update(self, items)
 
     @property
     def pending(self) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from tote.envs.games import observation_version
 from tote.envs.table import Table
 
 Dicts = tuple[
@@ -28,7 +29,11 @@ class ToteParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def __init__(self, game_id: str, players: int | None = None, **options: Any) -> None:
         self.table = Table(game_id, players, options)
-        self.metadata = {"name": f"tote_{game_id.replace('-', '_')}", "render_modes": ["ansi"]}
+        self.metadata = {
+            "name": f"tote_{game_id.replace('-', '_')}",
+            "render_modes": ["ansi"],
+            "observation_version": observation_version(game_id),
+        }
         self.render_mode = self.table.env_options.render_mode
         self.possible_agents = list(self.table.agents)
         self.agents: list[str] = []

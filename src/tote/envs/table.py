@@ -16,6 +16,7 @@ import copy
 import importlib
 import io
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -27,7 +28,7 @@ from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import Game
 from tote.core.registry import get_game
-from tote.core.state import State
+from tote.core.state import State, Turn
 from tote.envs.catalogue import Mask
 from tote.envs.games import action_catalogue, grid_options, module_for, observation_encoder
 from tote.envs.games.start import fewest_players
@@ -144,6 +145,8 @@ class Table:
             }
         )
         self._state: State | None = None
+        self._turn: Turn | None = None
+        """The state's turn at this position (read many times a step; issue 24)."""
         self.rng = random.Random(0)
         self.cycles = 0
         self._obs: dict[int, Observation] = {}
@@ -189,9 +192,9 @@ class Table:
         self._obs = {}
         self._masks = {}
         self._encoded = {}
+        turn = self._turn = self.state.turn()
         if self.done:
             return
-        turn = self.state.turn()
         seat = turn.seats[0]
         if not turn.simultaneous:
             self._masks[seat] = self.catalogue.mask(self.observation(seat))
@@ -212,12 +215,20 @@ class Table:
         the turn's first seat (none once the game is over or cut short)."""
         if self.done:
             return ()
-        turn = self.state.turn()
+        turn = self.now
         return turn.seats if turn.simultaneous else turn.seats[:1]
 
     @property
+    def now(self) -> Turn:
+        """The state's turn at this position."""
+        turn = self._turn
+        if turn is None:
+            turn = self._turn = self.state.turn()
+        return turn
+
+    @property
     def over(self) -> bool:
-        return self.illegal is not None or self.state.is_over
+        return self.illegal is not None or self.now.over
 
     @property
     def truncated(self) -> bool:
@@ -228,7 +239,10 @@ class Table:
 
     @property
     def done(self) -> bool:
-        return self.over or self.truncated
+        if self.illegal is not None or self.off_grid is not None or self.now.over:
+            return True
+        cap = self.env_options.max_cycles
+        return cap is not None and self.cycles >= cap
 
     def seat_named(self, agent: str) -> int:
         """The seat of ``agent``; :class:`ValueError` naming the agents if there is none
@@ -255,12 +269,31 @@ class Table:
         and each call gets its own copy (issue 24)."""
         encoded = self._encoded.get(seat)
         if encoded is None:
-            encoded = self._encoded[seat] = self.encoder.encode(self.observation(seat).view, seat)
+            encoded = self._encoded[seat] = self.encoder.encode(
+                self.observation(seat).position, seat
+            )
         return {"observation": encoded.copy(), "action_mask": self.mask(seat)}
 
     def info(self, seat: int) -> dict[str, Any]:
         """The seat's info; its ``view`` is built when first read, as the view of this
         position (:mod:`tote.envs.info`, issue 24)."""
+        if self.illegal is None and self.off_grid is None and self.env_options.view_in_info:
+            cache = self._obs
+            observation = cache.get(seat)
+            if observation is not None and "view" in observation.__dict__:  # built already
+                return {"view": observation.view}
+            state = self.state
+
+            def build() -> dict[str, Any]:
+                # the seat's Observation of this position, made only if the view is read
+                known = cache.get(seat)
+                if known is None:
+                    known = cache[seat] = Observation(state, seat)
+                return known.view
+
+            info = SeatInfo(build)
+            self._pending.refs.append(weakref.ref(info))
+            return info
         items: dict[str, Any] = {}
         if self.illegal is not None and self.illegal[0] == seat:
             items["illegal_action"] = self.illegal[1]
@@ -347,7 +380,7 @@ class Table:
         result = self.state.result()
         if result is not None:
             return float(result.scores[seat])
-        return self.module.score(self.observation(seat).view, seat)
+        return self.module.score(self.observation(seat).position, seat)
 
     def _start_scores(self) -> list[float]:
         """Every seat's score now, which ``reward="score"`` counts its changes from;
@@ -369,7 +402,8 @@ class Table:
             change = [a - b for a, b in zip(now, self._scores, strict=True)]
             self._scores = now
             return change
-        result = self.state.result()
+        # a result only once the game is over (State.result): not asked before (issue 24)
+        result = self.state.result() if self.now.over else None
         if result is None:
             return [0.0] * self.players
         if len(result.winners) == self.players:
@@ -405,6 +439,7 @@ class Table:
         rng = random.Random(seed if seed is not None else random.SystemRandom().random())
         world = copy.copy(self)
         world._state = self.state.sample_world(seat, rng)
+        world._turn = None
         world.rng = rng
         world._obs = {}
         world._masks = {}

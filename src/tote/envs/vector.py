@@ -103,7 +103,7 @@ class ToteVectorEnv:
         seat = table.awaited()[0]
         obs = table.observation(seat)
         self._agents[i] = seat
-        self._obs[i] = table.encoder.encode(obs.view, seat)
+        self._obs[i] = table.encoder.encode(obs.position, seat)
         self._masks[i] = table.mask(seat).astype(np.bool_)
 
     def _infos(self) -> Infos:

@@ -75,6 +75,14 @@ def observation_encoder(
     return module_for(game_id).encoder(players, options, **grid)
 
 
+def observation_version(game_id: str) -> int:
+    """The version of ``game_id``'s observation: raised whenever its vectors change
+    (docs/environments.md, "Versions"); 1 unless the game's module says otherwise."""
+    version = getattr(module_for(game_id), "OBSERVATION_VERSION", 1)
+    assert isinstance(version, int)
+    return version
+
+
 def grid_options(game_id: str) -> dict[str, Any]:
     """The grid options of ``game_id``'s catalogue with their defaults."""
     return dict(module_for(game_id).GRID_DEFAULTS)

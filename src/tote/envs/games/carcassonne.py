@@ -22,12 +22,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
+from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import GameOptions
-from tote.envs.catalogue import Entry, EntryCatalogue, split_grid
+from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.carcassonne.moves import (
     NoChip,
     NoMeeple,
@@ -41,16 +43,21 @@ from tote.games.carcassonne.moves import (
 from tote.games.carcassonne.phases import BET, DRAW, MEEPLE, OVER, PLACE, SETTLE
 
 GAME_ID = "carcassonne"
+Vector = npt.NDArray[np.float32]
 GRID_DEFAULTS: dict[str, Any] = {"board_radius": 15}
 MAX_RADIUS = 40
 ROTATIONS = (0, 90, 180, 270)
 PHASES = (DRAW, PLACE, MEEPLE, SETTLE, BET, OVER)
 EDGE_KINDS = ("C", "R", "F", "W")
 EDGE_INDEX = {kind: k for k, kind in enumerate(EDGE_KINDS)}
-CELL = 4 * len(EDGE_KINDS) + 5
 FLAGS = 1 + 4 * len(EDGE_KINDS)
 """Where a cell's monastery, pennant and office flags begin (then own and other meeples)."""
-"""Per cell: occupied, edges, monastery, pennant, office, own meeple, other meeple."""
+CELL = FLAGS + 5
+"""Per cell: occupied, edges (4 sides x 4 kinds), monastery, pennant, office, own
+meeples, other meeples: 22 slots. Observation version 2 (issue 24): version 1 had 21,
+the office's flag and the seat's own meeples adding up in one slot."""
+OBSERVATION_VERSION = 2
+"""Carcassonne's observation version (docs/environments.md, "Versions")."""
 MEEPLES_ON_A_TILE = 5.0
 """The most meeples counted on one tile, own or others' (one per feature, and an abbot)."""
 SCORE_CLIP = 5.0
@@ -93,7 +100,41 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
     entries += [Entry(f"settle against {label}", SettleBets(label)) for label in labels]
     entries += [Entry(f"bet chip {chip}", PlaceChip(chip)) for chip in chips]
     entries.append(Entry("no chip", NoChip()))
-    return EntryCatalogue(GAME_ID, entries)
+    return CarcassonneCatalogue(GAME_ID, entries, r)
+
+
+ROTATION_INDEX = {rotation: k for k, rotation in enumerate(ROTATIONS)}
+
+
+class CarcassonneCatalogue(EntryCatalogue):
+    """The catalogue above, whose mask finds a placement's action by its cell and
+    rotation (the grid's order: row by row, then the four rotations) instead of hashing
+    each of the dozens of legal placements (issue 24); the same mask as
+    :class:`EntryCatalogue`'s (``tests/envs/test_carcassonne_cells.py`` compares them
+    on every variant)."""
+
+    def __init__(self, game_id: str, entries: list[Entry], radius: int) -> None:
+        super().__init__(game_id, entries)
+        self.radius = radius
+
+    def mask(self, obs: Observation) -> Mask:
+        legal = obs.legal_moves
+        if legal is None:
+            return super().mask(obs)
+        mask = np.zeros(self.size, dtype=np.int8)
+        r = self.radius
+        side = 2 * r + 1
+        fixed = self._fixed
+        for move in legal:
+            if type(move) is PlaceTile:
+                x, y, k = move.x + r, move.y + r, ROTATION_INDEX.get(move.rotation)
+                if 0 <= x < side and 0 <= y < side and k is not None:
+                    mask[(y * side + x) * 4 + k] = 1
+            else:
+                i = fixed.get(move)
+                if i is not None:
+                    mask[i] = 1
+        return mask
 
 
 def score(view: dict[str, Any], seat: int) -> float:
@@ -125,16 +166,15 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
                 row[1 + 4 * e + k] = 1.0
         row[FLAGS] = float(monastery)
         row[FLAGS + 1] = float(pennant)
-        # the office's flag and the seat's own meeples share a slot (as written before
-        # issue 24; kept so that observations stay the same)
         row[FLAGS + 2] = float(office)
         faces[key] = len(rows)
         rows.append(row)
         table[0] = np.asarray(rows, dtype=np.float32)
         return faces[key]
 
-    def write(f: Features, view: dict[str, Any], seat: int) -> None:
-        s = view["state"]
+    def planes(s: dict[str, Any], seat: int, after: int = 0) -> tuple[Vector, dict[int, int]]:
+        """The board's planes (followed by ``after`` zeros, room for the rest of the
+        vector), and where the meeples were added with their counts."""
         # every tile's cell is its face's row of the table, written at once; then the
         # meeples (issue 24: cell by cell it was most of a step)
         cells: list[int] = []
@@ -149,14 +189,18 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
             cells.append(y * side + x)
             kinds.append(face_row(key) if row is None else row)
             for meeple in tile["meeples"]:
-                j = (y * side + x) * CELL + FLAGS + (2 if meeple["seat"] == seat else 3)
+                j = (y * side + x) * CELL + FLAGS + (3 if meeple["seat"] == seat else 4)
                 meeples[j] = meeples.get(j, 0) + 1
-        planes = np.zeros((side * side, CELL), dtype=np.float32)
-        planes[cells] = table[0][kinds]
-        board = planes.reshape(-1)
+        flat: Vector = np.zeros(side * side * CELL + after, dtype=np.float32)
+        board = flat[: side * side * CELL].reshape(side * side, CELL)
+        board[cells] = table[0][kinds]
         if meeples:
-            board[list(meeples)] += np.asarray(list(meeples.values()), dtype=np.float32)
-        f.block(board, cell_low, cell_high)
+            flat[list(meeples)] += np.asarray(list(meeples.values()), dtype=np.float32)
+        return flat, meeples
+
+    def write(f: Features, view: dict[str, Any], seat: int) -> None:
+        s = view["state"]
+        f.block(planes(s, seat)[0], cell_low, cell_high)
         drawn = s["drawn_tile"]
         for kind_at in range(4):
             edge = drawn["edges"][kind_at] if drawn else None
@@ -175,4 +219,52 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.scalar(s["stack_size"], 72.0, high=2.0)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    edge_hots, phase_hots = one_hots(EDGE_KINDS), one_hots(PHASES)
+    seat_hots = [one_hots(rotate(seats, seat)) for seat in seats]
+    no_edge, no_phase, no_seat = [0.0] * 4, [0.0] * len(PHASES), [0.0] * players
+    chip_slot = {chip: i for i, chip in reversed(list(enumerate(chips)))}
+    high = np.asarray(per_cell_high, dtype=np.float32)
+
+    def fast(view: dict[str, Any], seat: int) -> tuple[Vector, list[float]]:
+        """``write``'s values (issue 24): the board's planes within their bounds (a
+        face's row is 0 or 1, a meeple slot is clipped where meeples were added), then
+        the rest as one list, to be written in the array's last slots
+        (``tests/envs/test_fast_writers.py`` compares them)."""
+        s = view["state"]
+        v: list[float] = []
+        drawn = s["drawn_tile"]
+        if drawn:
+            edges = drawn["edges"]
+            for k in range(4):
+                v += edge_hots.get(edges[k], no_edge)
+        else:
+            v += [0.0] * 16
+        v.append(1.0 if drawn is not None and drawn["monastery"] else 0.0)
+        v += phase_hots.get(s["phase"], no_phase)
+        v += seat_hots[seat].get(s["active"], no_seat)
+        v += scaled(rotate(s["scores"], seat), players, 100.0)
+        v += scaled(rotate(s["meeples"], seat), players, 7.0)
+        hands = (c if isinstance(c, int) else len(c) for c in rotate(s["chips"], seat))
+        v += scaled(hands, players, CHIPS)
+        own = s["chips"][seat]
+        counts = [0.0] * len(chips)
+        for chip in own if isinstance(own, list) else []:
+            i = chip_slot.get(chip)
+            if i is not None:
+                counts[i] += 1.0
+        v += counts
+        remaining = s["remaining"]
+        v += scaled([remaining.get(t, 0) for t in tile_types], len(tile_types), 4.0)
+        x = s["stack_size"]
+        v.append(0.0 if x is None else float(x) / 72.0)
+        v.append(1.0 if view["over"] else 0.0)
+        # the board's planes and room for the rest: one array, not two joined (issue 24:
+        # counted by callgrind, joining 21,000 floats cost as much as writing them)
+        board, meeples = planes(s, seat, len(v))
+        if meeples:
+            at = list(meeples)
+            board[at] = np.minimum(board[at], high[[j % CELL for j in at]])
+        return board, v
+
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, fast)

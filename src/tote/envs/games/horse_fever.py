@@ -30,9 +30,9 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import FastWriter, Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.horse_fever import phases
-from tote.games.horse_fever.betting import bet_limits
+from tote.games.horse_fever.betting import BetLimits, bet_limits
 from tote.games.horse_fever.moves import (
     Accept,
     AnswerOffer,
@@ -108,6 +108,10 @@ def _units(grid: dict[str, Any]) -> tuple[int, ...]:
 BETTING = (phases.FIRST_BET, phases.SECOND_BET, phases.SECRET_BET)
 
 
+BET_MASKS_KEPT = 4096
+"""Betting masks a catalogue keeps (forgotten all at once beyond that)."""
+
+
 class HorseFeverCatalogue(EntryCatalogue):
     """The catalogue, with a mask of the betting phases that asks the rules' limits once
     (:func:`~tote.games.horse_fever.betting.bet_limits`) instead of trying every stake of
@@ -123,6 +127,9 @@ class HorseFeverCatalogue(EntryCatalogue):
         self.bets = dict(zip(self._open, bets, strict=True))
         """Each grid bet's stable, kind and multiple of the Minimum Bet, by action
         index: the mask reads them without resolving the entry (issue 24)."""
+        self.colours = tuple(dict.fromkeys(colour for colour, _, _ in bets))
+        self._bet_masks: dict[tuple[Any, ...], Mask] = {}
+        """Betting masks by what they are worked out from (:meth:`_bet_mask`)."""
 
     def mask(self, obs: Observation) -> Mask:
         state = obs._state
@@ -140,17 +147,37 @@ class HorseFeverCatalogue(EntryCatalogue):
         seat = obs.seat
         if seat not in state.turn().seats:
             return mask
-        if state.phase == phases.SECOND_BET:
-            mask[self._fixed[SkipBet()]] = 1
         limits = bet_limits(state, seat)
-        minimum = obs.view["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        minimum = obs.position["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        lanes = tuple(map(state.lane_of.get, self.colours))
+        key = (state.phase == phases.SECOND_BET, limits, minimum, lanes)
+        known = self._bet_masks.get(key)
+        if known is None:
+            if len(self._bet_masks) >= BET_MASKS_KEPT:
+                self._bet_masks.clear()
+            known = self._bet_masks[key] = self._bet_mask(mask, *key)
+        return known.copy()
+
+    def _bet_mask(
+        self,
+        mask: Mask,
+        second: bool,
+        limits: BetLimits,
+        minimum: int,
+        lanes: tuple[int | None, ...],
+    ) -> Mask:
+        """The betting mask (HF 2.0-2.3) from what it depends on, written into the
+        all-zero ``mask``: the same inputs give the same mask, kept by them (issue 24)."""
+        if second:
+            mask[self._fixed[SkipBet()]] = 1
+        lane_of = dict(zip(self.colours, lanes, strict=True))
         seen: set[tuple[str, str, int]] = set()
         for i, (colour, kind, k) in self.bets.items():
             point = (colour, kind, k * minimum)
             if point in seen:
                 continue
             seen.add(point)
-            lane = state.lane_of.get(colour)
+            lane = lane_of.get(colour)
             if lane is not None and limits.allows(lane, kind, point[2]):
                 mask[i] = 1
         return mask
@@ -165,7 +192,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def bet(colour: str, kind: str, k: int) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            minimum = obs.view["state"]["players"][obs.seat]["minimum_bet"]
+            minimum = obs.position["state"]["players"][obs.seat]["minimum_bet"]
             return PlaceBet(colour, kind, k * minimum)  # type: ignore[arg-type]
 
         return Entry(f"{k} x your Minimum Bet to {kind} on {colour}", resolve=resolve)
@@ -277,4 +304,88 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.flag(view["my_commitment"] is not None)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, _fast_writer(players, colours))
+
+
+def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
+    """``write``'s values as one list (issue 24): the same reads of the view and the
+    same arithmetic, without a :class:`Features` call a value
+    (``tests/envs/test_fast_writers.py`` compares them)."""
+    phase_hots, place_hots = one_hots(PHASES), one_hots([1, 2, 3, 4, 5, 6])
+    seat_hots = [one_hots(rotate(list(range(players)), seat)) for seat in range(players)]
+    no_phase, no_place, no_seat = [0.0] * len(PHASES), [0.0] * 6, [0.0] * players
+    slot_of = {
+        (colour, kind): i
+        for i, (colour, kind) in enumerate((c, k) for c in colours for k in BET_KINDS)
+    }
+    n_keys = len(slot_of)
+    no_bets = [0.0] * n_keys
+
+    def fast(view: dict[str, Any], seat: int) -> list[float]:
+        s = view["state"]
+        order = [(seat + k) % players for k in range(players)]
+        hots = seat_hots[seat]
+        v: list[float] = []
+        x = s["round"]
+        v.append(0.0 if x is None else float(x) / max(1, s["rounds"]))
+        v += phase_hots.get(s["phase"], no_phase)
+        x = s.get("purchase_step")
+        v.append(0.0 if x is None else float(x) / 3.0)
+        v += hots.get(s.get("first_player"), no_seat)
+        to_act = s.get("to_act") or []
+        v += [1.0 if other in to_act else 0.0 for other in order]
+        for stable in s["stables"]:
+            x = stable["odds"]
+            v.append(0.0 if x is None else float(x) / 7.0)
+            x = stable["price"]
+            v.append(0.0 if x is None else float(x) / MONEY)
+            v += hots.get(stable["owner"], no_seat)
+            v.append(0.0 if stable["horse"] is None else 1.0)
+            x = stable["position"]
+            v.append(0.0 if x is None else float(x) / 20.0)
+            v += place_hots.get(stable["place"], no_place)
+            x = stable["bet_tokens_left"]
+            v.append(0.0 if x is None else float(x) / 4.0)
+        # each seat's bets summed by stable and kind (``write``'s totals, read by seat)
+        totals: dict[int, list[int]] = {}
+        for b in s["bets"]:
+            i = slot_of.get((b["stable"], b["bet"]))
+            if i is not None:
+                row = totals.get(b["seat"])
+                if row is None:
+                    row = totals[b["seat"]] = [0] * n_keys
+                row[i] += b["amount"] or 0
+        for other in order:
+            p = s["players"][other]
+            x = p["danari"]
+            v.append(0.0 if x is None else float(x) / MONEY)
+            x = p["vp"]
+            v.append(0.0 if x is None else float(x) / 10.0)
+            x = p["minimum_bet"]
+            v.append(0.0 if x is None else float(x) / 1000.0)
+            v += scaled([len(p[key]) for key in HOLDINGS], len(HOLDINGS), 3.0)
+            x = p["targets"]
+            v.append(float(x if isinstance(x, int) else len(x)) / 3.0)
+            x = p["action_cards"]
+            v.append(float(x if isinstance(x, int) else len(x)) / 5.0)
+            v.append(1.0 if p["eliminated"] else 0.0)
+            row = totals.get(other)
+            v += no_bets if row is None else [float(x) / MONEY for x in row]
+        race = s["race"] or {}
+        x = race.get("unit")
+        v.append(0.0 if x is None else float(x) / 10.0)
+        ranking = race.get("ranking") or []
+        v += scaled(
+            (1.0 + ranking.index(c) if c in ranking else 0.0 for c in colours), len(colours), 6.0
+        )
+        decks = s["decks"] or {}
+        v += scaled((decks.get(d, 0) for d in ("action", "target", "assistant", "horse")), 4, 20.0)
+        v.append(float(len(s["hand"] or [])) / 5.0)
+        x = s["bank"]
+        v.append(0.0 if x is None else float(x) / (10 * MONEY))
+        v.append(1.0 if view["my_commitment"] is not None else 0.0)
+        v.append(1.0 if view["over"] else 0.0)
+        return v
+
+    return fast

@@ -28,7 +28,7 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import FastWriter, Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.wetten.data import WINDOWS
 from tote.games.wetten.moves import (
     Bet,
@@ -113,7 +113,7 @@ class WettenCatalogue(EntryCatalogue):
         cash, minimum = state.cash[seat], state.min_stake
         last = state.last_place() if state.long_odds[seat] else []
         second = kind is SecondBet
-        shown = obs.view["state"]["minimum_stake"]  # what each entry resolves against
+        shown = obs.position["state"]["minimum_stake"]  # what each entry resolves against
         seen: set[tuple[str, int, int, bool]] = set()
         for i, (on_second, horse, place, k, marked) in self.tickets.items():
             if on_second != second:
@@ -140,7 +140,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def ticket(second: bool, horse: str, place: int, k: int, long_odds: bool) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            stake = k * obs.view["state"]["minimum_stake"]
+            stake = k * obs.position["state"]["minimum_stake"]
             bets = (Bet(horse, place, stake),)
             if second:
                 return SecondBet(bets, Cell(horse, place) if long_odds else None)
@@ -247,4 +247,89 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.flag(view["my_commitment"] is not None)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, _fast_writer(players, horses, kinds))
+
+
+def _fast_writer(players: int, horses: tuple[str, ...], kinds: list[str]) -> FastWriter:
+    """``write``'s values as one list (issue 24): the same reads of the view and the
+    same arithmetic, without a :class:`Features` call a value
+    (``tests/envs/test_fast_writers.py`` compares them)."""
+    stages, windows, places = one_hots(STAGES), one_hots(WINDOWS), one_hots(PLACES)
+    seat_hots = [one_hots(rotate(list(range(players)), seat)) for seat in range(players)]
+    no_stage, no_window, no_place = [0.0] * len(STAGES), [0.0] * len(WINDOWS), [0.0] * 4
+    no_seat = [0.0] * players
+    kind_slot = {kind: i for i, kind in reversed(list(enumerate(kinds)))}
+    n_horses = len(horses)
+    cells = [(h, p) for h in horses for p in PLACES]
+    no_grid = scaled([0] * len(cells), 4 * n_horses, MONEY)
+    per_seat = [
+        ("cash", MONEY),
+        ("card_price", MONEY),
+        ("action_fee", MONEY),
+        ("hand_sizes", 6.0),
+        ("action_counts", 3.0),
+    ]
+
+    def fast(view: dict[str, Any], seat: int) -> list[float]:
+        s = view["state"]
+        v: list[float] = []
+        x = s["race"]
+        v.append(0.0 if x is None else float(x) / s["races"])
+        v += stages.get(s["stage"], no_stage)
+        v += windows.get(s["timing"], no_window)
+        x = s["round"]
+        v.append(0.0 if x is None else float(x) / 10.0)
+        x = s["minimum_stake"]
+        v.append(0.0 if x is None else float(x) / MONEY)
+        track = float(s["track"])
+        for horse in s["horses"]:
+            x = horse["position"]
+            v.append(0.0 if x is None else float(x) / track)
+            x = horse["field"]
+            v.append(0.0 if x is None else float(x) / track)
+            x = horse["movement"]
+            v.append(0.0 if x is None else float(x) / 10.0)
+            v += places.get(horse["place"], no_place)
+        v += seat_hots[seat].get(s["priority"], no_seat)
+        for name, scale in per_seat:
+            xs = s[name]
+            if len(xs) == players:  # rotated: the seat's own first
+                v += [0.0 if x is None else float(x) / scale for x in xs[seat:] + xs[:seat]]
+            else:
+                v += scaled(rotate(xs, seat), players, scale)
+        for ticket in rotate(s["tickets"], seat):
+            x = ticket["stakes_total"]
+            v.append(0.0 if x is None else float(x) / MONEY)
+            x = ticket["second_total"]
+            v.append(0.0 if x is None else float(x) / MONEY)
+            v.append(1.0 if ticket["no_chance"] else 0.0)
+        hand = s["hand"] or []
+        totals = [0.0] * n_horses
+        for card in hand:
+            for h, value in enumerate(card["values"][:n_horses]):
+                totals[h] += value
+        v += scaled(totals, n_horses, 10.0)
+        v.append(float(len(hand)) / 6.0)
+        counts = [0.0] * len(kinds)
+        for card in s["action_cards"] or []:
+            i = kind_slot.get(card["id"])
+            if i is not None:
+                counts[i] += 1.0
+        v += counts
+        own = s["tickets"][seat]
+        for key in ("set_the_stakes", "second_bet"):
+            if not own[key]:
+                v += no_grid
+                continue
+            grid = {(b["horse"], b["place"]): b["stake"] for b in own[key]}
+            v += scaled([grid.get(cell, 0) for cell in cells], 4 * n_horses, MONEY)
+        x = s["bank"]
+        v.append(0.0 if x is None else float(x) / (100 * MONEY))
+        x = s["pile"]
+        v.append(0.0 if x is None else float(x) / 60.0)
+        v.append(1.0 if view["my_commitment"] is not None else 0.0)
+        v.append(1.0 if view["over"] else 0.0)
+        return v
+
+    return fast

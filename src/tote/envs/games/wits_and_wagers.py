@@ -35,7 +35,7 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, accepts, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import Features, WriterEncoder, rotate
+from tote.envs.observation import Features, WriterEncoder, one_hots, rotate, scaled
 from tote.games.wits_and_wagers.mat import SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.moves import Guess, LockBets, NoGuess, PlaceBets, Wager
 from tote.games.wits_and_wagers.numbers import LARGEST, SMALLEST, parse_number
@@ -200,7 +200,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def guess(k: int, q: float) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            asked = obs.view["state"]["question"]
+            asked = obs.position["state"]["question"]
             if not asked:
                 return None
             return Guess(knowledge.guesses(pack[asked["id"]], obs.seat)[k])
@@ -209,7 +209,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def staked(first: int, fraction: float, second: int | None) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            points = obs.view["state"]["points"][obs.seat]
+            points = obs.position["state"]["points"][obs.seat]
             bets = [Wager(first, math.floor(points * fraction))]
             if second is not None:
                 bets.append(Wager(second))
@@ -233,6 +233,10 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
     ]
     entries.append(Entry("lock your bets", LockBets()))
     return WitsAndWagersCatalogue(entries, len(quantiles), stakes)
+
+
+BET_MASKS_KEPT = 4096
+"""Betting masks a catalogue keeps (forgotten all at once beyond that)."""
 
 
 class WitsAndWagersCatalogue(EntryCatalogue):
@@ -269,6 +273,10 @@ class WitsAndWagersCatalogue(EntryCatalogue):
         self._staked_b = np.repeat(np.array([b for _, b in ordered]), count)
         self._staked_stake = np.tile(np.arange(count), len(ordered))
         self._staked_index = {pair: i * count for i, pair in enumerate(ordered)}
+        self._bet_masks: dict[tuple[int, tuple[bool, ...], bool], Mask] = {}
+        """The betting mask by what it is worked out from (the seat's points, the
+        slots it may bet on, whether it may lock): the same inputs give the same mask,
+        and a table meets few of them (issue 24)."""
 
     def _chips(self, points: int) -> list[int]:
         return [math.floor(points * f) for f in self.stakes]
@@ -276,7 +284,7 @@ class WitsAndWagersCatalogue(EntryCatalogue):
     def mask(self, obs: Observation) -> Mask:
         if obs.legal_moves is not None:
             return super().mask(obs)
-        state = obs.view["state"]
+        state = obs.position["state"]
         mask = np.zeros(self.size, dtype=np.int8)
         if state["phase"] == ANSWER:
             seen: set[Move] = set()
@@ -291,12 +299,23 @@ class WitsAndWagersCatalogue(EntryCatalogue):
         if state["phase"] != BET:
             return super().mask(obs)
         points = state["points"][obs.seat]
-        allowed = np.zeros(SLOTS, dtype=bool)
+        open_slots = [False] * SLOTS
         if points >= 0:  # WW 3.5: no bet, not even a bare chip, with points below 0
-            allowed[0] = True
+            open_slots[0] = True
             for m in state["mat"]:
                 if m["guess"] is not None:
-                    allowed[m["slot"]] = True
+                    open_slots[m["slot"]] = True
+        key = (points, tuple(open_slots), state["betting"] != "secret")
+        known = self._bet_masks.get(key)
+        if known is None:
+            if len(self._bet_masks) >= BET_MASKS_KEPT:
+                self._bet_masks.clear()
+            known = self._bet_masks[key] = self._bet_mask(mask, points, open_slots, key[2])
+        return known.copy()
+
+    def _bet_mask(self, mask: Mask, points: int, open_slots: list[bool], lock: bool) -> Mask:
+        """The betting mask (WW 3.3-3.5), written into the all-zero ``mask``."""
+        allowed = np.array(open_slots, dtype=bool)
         chips = self._chips(points)
         fits = np.array([0 <= c <= points for c in chips])
         first = np.array([chips.index(c) == k for k, c in enumerate(chips)])
@@ -313,7 +332,7 @@ class WitsAndWagersCatalogue(EntryCatalogue):
         mask[self.staked_pairs : self.lock] = (
             allowed[a] & allowed[b] & fits[k] & first[k] & (nonzero[k] | (a > b))
         )
-        mask[self.lock] = state["betting"] != "secret"
+        mask[self.lock] = lock
         return mask
 
     def index(self, obs: Observation, move: Move) -> int | None:
@@ -328,7 +347,7 @@ class WitsAndWagersCatalogue(EntryCatalogue):
         if not isinstance(move, PlaceBets) or not 1 <= len(move.bets) <= 2:
             return None
         first = move.bets[0]
-        chips = self._chips(obs.view["state"]["points"][obs.seat])
+        chips = self._chips(obs.position["state"]["points"][obs.seat])
         if first.chips not in chips or not 0 <= first.slot < SLOTS:
             return None
         k = chips.index(first.chips)
@@ -409,4 +428,51 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.scalar(len(view["committed"]), players)
         f.flag(view["over"])
 
-    return WriterEncoder(GAME_ID, write, first_state(GAME_ID, players, options).view(0, log=False))
+    phase_hots, unit_hots = one_hots(PHASES), one_hots(UNITS)
+    no_phase, no_unit = [0.0] * len(PHASES), [0.0] * len(UNITS)
+    empty_mat: list[dict[str, Any]] = [{"guess": None, "seats": []} for _ in range(SLOTS)]
+    odds = [SLOT_ODDS[slot] / 6.0 for slot in range(SLOTS)]
+
+    def fast(view: dict[str, Any], seat: int) -> list[float]:
+        """``write``'s values as one list (issue 24): the same reads of the view and
+        the same arithmetic (``tests/envs/test_fast_writers.py`` compares them)."""
+        s = view["state"]
+        order = [(seat + k) % players for k in range(players)]
+        v: list[float] = []
+        x = s["number"]
+        v.append(0.0 if x is None else float(x) / s["questions"])
+        v += phase_hots.get(s["phase"], no_phase)
+        question = pack[s["question"]["id"]] if s["question"] else None
+        unit = question.unit if question else None
+        v += unit_hots.get(unit, no_unit)
+        v.append(1.0 if question is not None and unit not in UNITS else 0.0)
+        v += scaled(rotate(s["points"], seat), players, POINTS_SCALE)
+        mat = s["mat"] or empty_mat
+        values = [_guess_value(m["guess"]) for m in mat if m["guess"] is not None]
+        centre = sorted(values)[len(values) // 2] if values else 0.0
+        year = question is not None and unit == "year"
+        for slot, m in enumerate(mat):
+            guess, writers = m["guess"], m["seats"]
+            if guess is None:
+                v += (0.0, 0.0)
+            else:
+                v += (1.0, _relative(_guess_value(guess), centre, year))
+            v.append(odds[slot])
+            v += [1.0 if other in writers else 0.0 for other in order]
+        bets, locked = s["bets"], s["locked"]
+        for other in order:
+            key = str(other)
+            staked: dict[int, int] = {}
+            for w in bets.get(key, ()):
+                staked[w["slot"]] = staked.get(w["slot"], 0) + w["chips"]
+            v += (1.0 if key in bets else 0.0, 1.0 if other in locked else 0.0)
+            for slot in range(SLOTS):
+                chips = staked.get(slot)
+                v += (0.0, 0.0) if chips is None else (1.0, chips / POINTS_SCALE)
+        v.append(1.0 if view["my_commitment"] is not None else 0.0)
+        v.append(float(len(view["committed"])) / players)
+        v.append(1.0 if view["over"] else 0.0)
+        return v
+
+    first_view = first_state(GAME_ID, players, options).view(0, log=False)
+    return WriterEncoder(GAME_ID, write, first_view, fast)

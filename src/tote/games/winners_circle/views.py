@@ -19,27 +19,36 @@ if TYPE_CHECKING:
 def view(state: WinnersCircleState, seat: int | None) -> dict[str, Any]:
     hidden = state.options.hidden_bets
     horses = []
+    # the state's lists read once (issue 24: a view is built at every environment step)
+    card_of, card_id_of, progress, face_up = (
+        state.card_of,
+        state.card_id_of,
+        state.progress,
+        state.face_up,
+    )
+    finished, spaces, finish, pace_horse = (
+        state.finished,
+        state.spaces,
+        state.finish,
+        state.pace_horse,
+    )
     for h, name in enumerate(state.horse_names):
-        values = state.card_of[h]
-        place = state.finished.index(h) if h in state.finished else None
+        values = card_of[h]
+        place = finished.index(h) if h in finished else None
         horses.append(
             {
                 "name": name,
                 "gate": h + 1,
                 "card": None if values is None else dict(zip(SYMBOLS, values, strict=True)),
-                "card_id": state.card_id_of[h],
-                "progress": state.progress[h] if values is not None else None,
+                "card_id": card_id_of[h],
+                "progress": progress[h] if values is not None else None,
                 "space": (
-                    space_of(state.progress[h], state.spaces)
-                    if values is not None and place is None
-                    else None
+                    space_of(progress[h], spaces) if values is not None and place is None else None
                 ),
-                "face_up": state.face_up[h] and place is None,
+                "face_up": face_up[h] and place is None,
                 "finished": None if place is None else PLACE_NAMES[place],
-                "pace_horse": state.pace_horse == h,
-                "to_finish": (
-                    max(0, state.finish - state.progress[h]) if values is not None else None
-                ),
+                "pace_horse": pace_horse == h,
+                "to_finish": max(0, finish - progress[h]) if values is not None else None,
             }
         )
     bets = [

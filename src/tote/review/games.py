@@ -28,7 +28,9 @@ from tote.games.winners_circle.moves import PlaceBet as WinnersCircleBet
 from tote.games.winners_circle.payout import PLACE_NAMES
 from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.tote_board import chip_values
-from tote.games.wits_and_wagers.moves import PlaceBets
+from tote.games.wits_and_wagers.moves import PlaceBets, Wager
+from tote.games.wits_and_wagers.state import WitsAndWagersState
+from tote.games.wits_and_wagers.tote_board import slot_label
 from tote.review.judges import Judge, total
 
 
@@ -96,40 +98,56 @@ class WinnersCircleJudge(Judge):
 
 class WitsAndWagersJudge(Judge):
     """WW 3: a move is up to two wagers, each valued as one betting chip with its poker
-    chips (a wager pays on its own slot alone, WW 6, so the values add); the best move
-    is the best one or two of the board's wagers the seat's points cover. In open
-    betting a later move replaces the seat's bets (WW 3.4)."""
+    chips (a wager pays on its own slot alone, WW 6, so the values add). The best move
+    is judged **at the poker chips laid**, as Horse Fever's bets are at their stake: of
+    the wagers that lay the same number of points (one betting chip with them all, or
+    with them all beside a bare second betting chip), the one or two of highest value.
+    How many points to risk is not judged: the board is risk-neutral and would lay every
+    point on any wager worth more than its chips, while the seats bet from their own
+    knowledge of the answer, which the board cannot see. In open betting a later move
+    replaces the seat's bets (WW 3.4)."""
 
     replaces = True
 
     def scale(self, state: State, seat: int) -> float:
         return 2.0
 
+    def _laid(self, move: Move) -> int:
+        return sum(w.chips for w in move.bets) if isinstance(move, PlaceBets) else 0
+
     def parts(
         self, state: State, seat: int, move: Move, listed: Sequence[BetChoice]
     ) -> list[BetChoice] | None:
         if not isinstance(move, PlaceBets):
             return None
+        return [_wager_choice(state, w.slot, w.chips) for w in move.bets]
+
+    def extra_choices(
+        self, state: State, seat: int, move: Move, listed: Sequence[BetChoice]
+    ) -> list[BetChoice]:
+        """Every slot of the board's with the points laid under its betting chip, and
+        bare: the wagers the best move at that stake is made of."""
+        laid = self._laid(move)
+        slots = dict.fromkeys(int(c.key.split("+")[0]) for c in listed)
         return [
-            BetChoice(
-                f"{w.slot}+{w.chips}", f"a betting chip on slot {w.slot}", PlaceBets((w,)), w.chips
-            )
-            for w in move.bets
+            _wager_choice(state, slot, chips)
+            for slot in slots
+            for chips in dict.fromkeys((0, laid))
         ]
 
     def best(
         self, state: State, seat: int, move: Move, listed: Sequence[BetValue]
     ) -> tuple[Estimate, str] | None:
-        points = getattr(state, "points", [0] * (seat + 1))[seat]
-        found: tuple[Estimate, str] = (total([]), "no bet")
+        laid = self._laid(move)
+        found: tuple[Estimate, str] | None = None
         for i, one in enumerate(listed):
-            if one.ev.value > found[0].value:
+            if one.bet.stake == laid and (found is None or one.ev.value > found[0].value):
                 found = (one.ev, one.bet.label)
             for two in listed[i:]:
-                if one.bet.stake + two.bet.stake > points:
+                if one.bet.stake + two.bet.stake != laid:
                     continue
                 both = total([one.ev, two.ev])
-                if both.value > found[0].value:
+                if found is None or both.value > found[0].value:
                     said = (
                         f"both betting chips: {one.bet.label}, twice"
                         if one is two
@@ -137,6 +155,16 @@ class WitsAndWagersJudge(Judge):
                     )
                     found = (both, said)
         return found
+
+
+def _wager_choice(state: State, slot: int, chips: int) -> BetChoice:
+    """One betting chip on ``slot`` with ``chips`` points of poker chips, as a bet the
+    board values (its key and label as the board's own)."""
+    assert isinstance(state, WitsAndWagersState)
+    label = f"a betting chip on {slot_label(state, slot)}" + (
+        f" with {chips} points of poker chips" if chips else ""
+    )
+    return BetChoice(f"{slot}+{chips}", label, PlaceBets((Wager(slot=slot, chips=chips),)), chips)
 
 
 class HorseFeverJudge(Judge):

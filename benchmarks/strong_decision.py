@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Iterator
 
 from tote.bots import Budget, make_bot
 from tote.core.bot import Observation
@@ -34,9 +35,10 @@ from tote.core.registry import get_game
 from tote.core.state import State
 
 
-def position(game_id: str, seed: int = 7, after: int = 20) -> tuple[State, int]:
-    """A seeded game played by the heuristic to seat 0's first real choice after
-    ``after`` moves."""
+def heuristic_game(game_id: str, seed: int = 7) -> Iterator[tuple[State, int, Observation, int]]:
+    """The seeded 4-seat game played by the heuristic on every seat: at each seat's
+    move, ``(state, seat, observation, moves so far)``, then the heuristic's move is
+    played (chance drawn from ``seed``)."""
     game = get_game(game_id)
     state = game.new_state(game.options(None, ()), 4)
     bots = [make_bot(game, "normal", seed, seat) for seat in range(4)]
@@ -49,14 +51,27 @@ def position(game_id: str, seed: int = 7, after: int = 20) -> tuple[State, int]:
             continue
         seat = 0 if 0 in turn.seats else turn.seats[0]
         obs = Observation(state, seat)
-        legal = obs.legal_moves
-        real_choice = seat == 0 and moves >= after and (legal is None or len(legal) > 1)
-        if real_choice and (
-            game_id != "wits-and-wagers" or state.view(0)["state"]["phase"] != "answer"
-        ):
-            return state, seat
+        yield state, seat, obs, moves
         state.apply(seat, bots[seat].choose(obs))
         moves += 1
+
+
+def real_choice(seat: int, obs: Observation) -> bool:
+    """Seat 0 to move with more than one legal move (or an open set of them)."""
+    legal = obs.legal_moves
+    return seat == 0 and (legal is None or len(legal) > 1)
+
+
+def position(game_id: str, seed: int = 7, after: int = 20) -> tuple[State, int]:
+    """A seeded game played by the heuristic to seat 0's first real choice after
+    ``after`` moves."""
+    for state, seat, obs, moves in heuristic_game(game_id, seed):
+        if (
+            real_choice(seat, obs)
+            and moves >= after
+            and (game_id != "wits-and-wagers" or state.view(0)["state"]["phase"] != "answer")
+        ):
+            return state, seat
     raise SystemExit("the game ended before such a decision")
 
 
@@ -64,26 +79,15 @@ def whole_game(game_id: str, iterations: int, bot_name: str, seed: int = 7) -> N
     """``--unit game`` (module doc): every real decision of seat 0 in the seeded game,
     each made by a fresh bot with ``iterations`` iterations, the heuristic's move played."""
     game = get_game(game_id)
-    state = game.new_state(game.options(None, ()), 4)
-    bots = [make_bot(game, "normal", seed, seat) for seat in range(4)]
-    rng = random.Random(seed)
     decisions = 0
-    while not state.is_over:
-        turn = state.turn()
-        if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-            continue
-        seat = 0 if 0 in turn.seats else turn.seats[0]
-        obs = Observation(state, seat)
-        legal = obs.legal_moves
-        if seat == 0 and (legal is None or len(legal) > 1):
+    for _state, seat, obs, _moves in heuristic_game(game_id, seed):
+        if real_choice(seat, obs):
             decisions += 1
             if iterations:
                 searcher = make_bot(game, bot_name, 1, 0, budget=Budget(iterations=iterations))
                 started = time.perf_counter()
                 searcher.choose(obs)
                 print(f"decision {decisions}: {time.perf_counter() - started:.2f} s")
-        state.apply(seat, bots[seat].choose(obs))
     print(f"{game_id}: {decisions} decisions of seat 0 at {iterations} iterations each")
 
 

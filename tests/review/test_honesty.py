@@ -22,6 +22,8 @@ import tote
 from tote.core import CHANCE, IllegalMove, Match, Move, Record, State, get_game
 from tote.sim.play import random_match
 
+from .records import replayed
+
 WORLDS = 20
 """Worlds a decision in these tests: the equality checked holds at any budget."""
 
@@ -98,29 +100,8 @@ def hidden_twin(
                     continue
                 seen_alike = twin.view(seat) == states[k].view(seat)
                 if seen_alike and twin.view(other) != states[k].view(other):
-                    return a.record(), _finish(a, change, k, seed), k, seat
+                    return a.record(), replayed(a, change, k, seed), k, seat
     return None
-
-
-def _finish(a: Match, change: dict[int, Move], k: int, seed: int) -> Record:
-    """B: A's moves with ``change`` made, up to and with the decision ``k``, then random
-    moves and chance from a stream of its own; A's seed."""
-    b = Match(a.game, a.players, a.options, seed=None)
-    for index, (actor, move) in enumerate(a.moves[: k + 1]):
-        chosen = change.get(index, move)
-        if actor == CHANCE:
-            b.play_chance(chosen)
-        else:
-            assert isinstance(actor, int)
-            b.play(actor, chosen)
-    b.rng = random.Random(seed + 99)
-    b.advance()
-    moves = random.Random(seed + 98)
-    while not b.state.is_over:
-        seat = b.state.turn().seats[0]
-        b.play(seat, b.state.random_move(seat, moves))
-    b.seed = a.seed
-    return b.record()
 
 
 @pytest.mark.parametrize(("game", "players", "options", "kind"), GAMES, ids=[g[0] for g in GAMES])

@@ -4,7 +4,6 @@ marked the same way (:mod:`tote.review.search_judge`, docs/review.md)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -17,26 +16,7 @@ from tote.review.marks import MARKS
 from tote.review.search_judge import KNOWLEDGE, PLANS, RANK_SCALE
 from tote.sim.play import random_match
 
-
-def _replayed(match: Match, change: dict[int, Move], upto: int, seed: int) -> Record:
-    """``match``'s moves with ``change`` made, up to and with move ``upto``, then random
-    moves and chance from streams of their own; the same seed in the record."""
-    b = Match(match.game, match.players, match.options, seed=None)
-    for index, (actor, move) in enumerate(match.moves[: upto + 1]):
-        chosen = change.get(index, move)
-        if actor == CHANCE:
-            b.play_chance(chosen)
-        else:
-            assert isinstance(actor, int)
-            b.play(actor, chosen)
-    b.rng = random.Random(seed + 99)
-    b.advance()
-    moves = random.Random(seed + 98)
-    while not b.state.is_over:
-        seat = b.state.turn().seats[0]
-        b.play(seat, b.state.random_move(seat, moves))
-    b.seed = match.seed
-    return b.record()
+from .records import replayed
 
 
 def _searched(found: tote.review.Review) -> list[Decision]:
@@ -129,7 +109,7 @@ def _hidden_twin(seed: int) -> tuple[Record, Record, int, int] | None:
                     continue
                 seen = twin.view(seat) == states[k].view(seat)
                 if seen and twin.view(other) != states[k].view(other):
-                    return a.record(), _replayed(a, change, k, seed), k, seat
+                    return a.record(), replayed(a, change, k, seed), k, seat
     return None
 
 
@@ -179,7 +159,7 @@ def test_a_clearly_bad_horse_move_is_marked_worse_than_a_clearly_good_one() -> N
     match, at = _good_and_bad()
     index, seat = at["index"], at["seat"]
     good = tote.review(match.record(), seat=seat, worlds=5, search_worlds=20).decision(index)
-    bad_record = _replayed(match, {index: MoveHorse("orange")}, index, at["seed"])
+    bad_record = replayed(match, {index: MoveHorse("orange")}, index, at["seed"])
     bad = tote.review(bad_record, seat=seat, worlds=5, search_worlds=20).decision(index)
     assert good.judge == bad.judge == "search"
     assert good.mark == "best" and good.lost == 0

@@ -128,7 +128,9 @@ class WitsAndWagersJudge(Judge):
         """Every slot of the board's with the points laid under its betting chip, and
         bare: the wagers the best move at that stake is made of."""
         laid = self._laid(move)
-        slots = dict.fromkeys(int(c.key.split("+")[0]) for c in listed)
+        slots = dict.fromkeys(
+            w.slot for c in listed if isinstance(c.move, PlaceBets) for w in c.move.bets
+        )
         return [
             _wager_choice(state, slot, chips)
             for slot in slots

@@ -147,6 +147,14 @@ def test_a_seeded_game_with_strong_replays_move_for_move(game_id: str) -> None:
             "more than 0",
         ),
         (
+            [
+                *("tournament", "wetten", "-p", "3", "-n", "3"),
+                *("--bots", "hard,easy", "--search-processes", "0"),
+            ],
+            "1 to 64",
+        ),
+        (["play", "wetten", "-p", "3", "-b", "3", "--search-processes", "65"], "1 to 64"),
+        (
             ["simulate", "wetten", "-p", "3", "-n", "1", "--bots", "harder"],
             "bots: best-ev, casual, easy, hard",
         ),

@@ -21,6 +21,8 @@ MOST_THINK_SECONDS = 60.0
 """The longest time budget of one decision (issue 25: "over 60 s" is refused)."""
 MOST_ITERATIONS = 1_000_000
 """The largest iteration budget of one decision (issue 25: "1 to 1,000,000")."""
+MOST_PROCESSES = 64
+"""The most processes one decision of ``strong`` may be searched on (root-parallel)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,9 @@ class Budget:
     """With ``seconds`` and no ``iterations``: keep the bot's fixed default as the cap,
     the time only cutting a long decision short (a server's table, where a bot must not
     keep players waiting, :data:`tote.server.bots.TABLE_THINK_SECONDS`)."""
+    processes: int = 1
+    """Processes ``strong`` searches each decision on, splitting its iterations
+    (root-parallel, :mod:`tote.bots.root_parallel`); 1 searches in the bot's own."""
 
     def iterations_or(self, default: int) -> int:
         """The iteration cap: the one given, else (with a time budget) the largest
@@ -64,12 +69,23 @@ def check_iterations(iterations: int) -> int:
     return iterations
 
 
-def budget_of(think: float | None, iterations: int | None) -> Budget | None:
-    """The budget the command line asked for (``--think``, ``--iterations``), checked;
-    ``None`` when it asked for neither (every bot keeps its fixed default)."""
-    if think is None and iterations is None:
+def check_processes(processes: int) -> int:
+    """A number of search processes of 1 to 64, or one clear refusal."""
+    if not 1 <= processes <= MOST_PROCESSES:
+        raise OptionsError(f"--search-processes must be 1 to {MOST_PROCESSES}, not {processes}")
+    return processes
+
+
+def budget_of(
+    think: float | None, iterations: int | None, processes: int | None = None
+) -> Budget | None:
+    """The budget the command line asked for (``--think``, ``--iterations``,
+    ``--search-processes``), checked; ``None`` when it asked for none of them (every bot
+    keeps its fixed default)."""
+    if think is None and iterations is None and processes is None:
         return None
     return Budget(
         iterations=None if iterations is None else check_iterations(iterations),
         seconds=None if think is None else check_think(think),
+        processes=1 if processes is None else check_processes(processes),
     )

@@ -34,7 +34,8 @@ heuristics (issue 25, "What to build"):
   from the bot's own memory of it and the guesses on the mat).
 
 The budget is a fixed number of iterations per decision (:attr:`StrongSettings.iterations`,
-so seeded games replay), or a time (:class:`~tote.bots.budget.Budget`).
+so seeded games replay), or a time (:class:`~tote.bots.budget.Budget`); a decision may
+be searched on several processes (:mod:`tote.bots.root_parallel`).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from fractions import Fraction
 from typing import Literal
 
 from tote.bots.budget import Budget
+from tote.bots.root_parallel import search_in_processes
 from tote.bots.search import Node, SearchFactory, rank_reward
 from tote.core.bot import Bot, BotFactory, Observation
 from tote.core.errors import IllegalMove
@@ -187,6 +189,8 @@ class StrongBot:
         iterations: int | None = None,
         seconds: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        processes: int = 1,
+        game_id: str | None = None,
     ) -> None:
         self.settings = settings or StrongSettings()
         self.iterations = self.settings.iterations if iterations is None else iterations
@@ -197,6 +201,10 @@ class StrongBot:
         self.model = model
         self.seconds = seconds
         self.clock = clock
+        self.processes = processes if game_id is not None else 1
+        """Processes a decision is searched on (root-parallel, :mod:`tote.bots.root_parallel`);
+        they rebuild the bot from ``game_id``, so without one the search stays here."""
+        self.game_id = game_id
         self.own = model(random.Random(rng.getrandbits(64)))
         self.models_seed = rng.getrandbits(64)
         self.models: dict[int, Bot] = {}
@@ -217,22 +225,31 @@ class StrongBot:
             candidates = self._narrow(obs, hint, candidates)
         if len(candidates) == 1:
             return candidates[0]
-        root = Node()
-        deadline = None if self.seconds is None else self.clock() + self.seconds
-        believe = self.settings.believe
-        for _ in range(self.iterations):
-            world = obs.sample_world(self.rng)
-            if believe is not None:
-                believe(world, obs.seat, self.own, self.rng)
-            self._iterate(root, world, obs.seat, candidates)
-            if deadline is not None and self.clock() >= deadline:
-                break
+        if self.processes > 1 and self.game_id is not None:
+            root = search_in_processes(self, self.game_id, obs, candidates)
+        else:
+            root = self.search(obs, candidates, self.iterations)
         if not root.children:  # pragma: no cover - every iteration expands the root
             return hint
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].reward))
         move = best[0]
         assert isinstance(move, Move)
         return move if self._overrules(root, move, hint) else hint
+
+    def search(self, obs: Observation, candidates: Sequence[Move], iterations: int) -> Node:
+        """``iterations`` iterations (fewer if the time budget runs out) over the root's
+        ``candidates``, each in a world drawn from the seat's information; the root."""
+        root = Node()
+        deadline = None if self.seconds is None else self.clock() + self.seconds
+        believe = self.settings.believe
+        for _ in range(iterations):
+            world = obs.sample_world(self.rng)
+            if believe is not None:
+                believe(world, obs.seat, self.own, self.rng)
+            self._iterate(root, world, obs.seat, candidates)
+            if deadline is not None and self.clock() >= deadline:
+                break
+        return root
 
     def _overrules(self, root: Node, move: Move, hint: Move) -> bool:
         """Whether the search is sure enough that ``move`` beats the heuristic's
@@ -440,6 +457,8 @@ def strong_factory(game_id: str, markets: Markets | None, model: BotFactory) -> 
             settings,
             iterations=budget.iterations_or(settings.iterations),
             seconds=budget.seconds,
+            processes=budget.processes,
+            game_id=game_id,
         )
 
     return SearchFactory(make)

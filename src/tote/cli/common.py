@@ -70,6 +70,16 @@ IterationsOpt = Annotated[
         show_default=False,
     ),
 ]
+SearchProcessesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--search-processes",
+        metavar="N",
+        help="Search each decision of strong (hard) on N processes, its iterations split"
+        " between them (1 to 64; default 1). A seeded game replays with the same N.",
+        show_default=False,
+    ),
+]
 
 
 def fail(message: str, code: int = USER_ERROR) -> NoReturn:

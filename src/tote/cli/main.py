@@ -30,6 +30,7 @@ from tote.cli.common import (
     GameArg,
     IterationsOpt,
     OptionOpt,
+    SearchProcessesOpt,
     ThinkOpt,
     VariantOpt,
     fail,
@@ -184,6 +185,7 @@ def play(
     ] = None,
     think: ThinkOpt = None,
     iterations: IterationsOpt = None,
+    search_processes: SearchProcessesOpt = None,
 ) -> None:
     """Play a game in the terminal: humans share the keyboard, bots play the last seats.
 
@@ -200,7 +202,7 @@ def play(
             raise OptionsError(f"--bots {bots} is more than --players {players}")
         options = game.options(parse_options(option), parse_variants(variant))
         names = parse_bot_names(game, bot) if bot is not None else [default_bot(game)]
-        budget = budget_of(think, iterations)
+        budget = budget_of(think, iterations, search_processes)
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
         if save is not None:  # find out now, not after the game, that it cannot be saved

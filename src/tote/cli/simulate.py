@@ -26,6 +26,7 @@ from tote.cli.common import (
     GameArg,
     IterationsOpt,
     OptionOpt,
+    SearchProcessesOpt,
     ThinkOpt,
     VariantOpt,
     parse_options,
@@ -144,6 +145,7 @@ def simulate(
     plot: PlotOpt = None,
     think: ThinkOpt = None,
     iterations: IterationsOpt = None,
+    search_processes: SearchProcessesOpt = None,
 ) -> None:
     """Play many bot-only games and summarise them: win rates with 95% intervals, scores,
     bots, seat order, game length and the game's own numbers.
@@ -155,7 +157,7 @@ def simulate(
         count = workers if workers is not None else os.cpu_count() or 1
         check_workers(count)
         game = get_game(game_id)
-        budget = budget_of(think, iterations)
+        budget = budget_of(think, iterations, search_processes)
         if against is not None:
             refuse_with_against(out, save, plot)
         if plot is not None:

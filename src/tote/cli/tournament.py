@@ -21,6 +21,7 @@ from tote.cli.common import (
     GameArg,
     IterationsOpt,
     OptionOpt,
+    SearchProcessesOpt,
     ThinkOpt,
     VariantOpt,
     parse_options,
@@ -57,6 +58,7 @@ def tournament(
     as_json: JsonOpt = False,
     think: ThinkOpt = None,
     iterations: IterationsOpt = None,
+    search_processes: SearchProcessesOpt = None,
 ) -> None:
     """Play a round robin: every set of PLAYERS bots at one table, the bots turned one
     seat each game so every bot plays every seat equally often; report each bot's win
@@ -69,7 +71,7 @@ def tournament(
         count = workers if workers is not None else os.cpu_count() or 1
         check_workers(count)
         game = get_game(game_id)
-        budget = budget_of(think, iterations)
+        budget = budget_of(think, iterations, search_processes)
         names = parse_bot_names(game, bots)
         plan = plan_tournament(
             game,

@@ -24,6 +24,7 @@ from tote.cli.common import (
     SearchProcessesOpt,
     ThinkOpt,
     VariantOpt,
+    fail,
     parse_options,
     parse_variants,
     user_errors,
@@ -33,6 +34,7 @@ from tote.cli.sweep import GamesOpt, JsonOpt, PlayersOpt, WorkersOpt
 from tote.core.registry import get_game
 from tote.sim.progress import game_progress
 from tote.sim.runner import check_workers
+from tote.sim.stopping import Stopped
 from tote.sim.tournament import TournamentResult, plan_tournament, play_tournament
 
 
@@ -59,6 +61,17 @@ def tournament(
     think: ThinkOpt = None,
     iterations: IterationsOpt = None,
     search_processes: SearchProcessesOpt = None,
+    keep: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Keep every finished game in FILE (JSON Lines) as it ends; run again with"
+            " the same FILE to play only the games it lacks (resume a stopped tournament,"
+            " or add games with a larger --games). The table is the one a single run"
+            " gives.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play a round robin: every set of PLAYERS bots at one table, the bots turned one
     seat each game so every bot plays every seat equally often; report each bot's win
@@ -94,7 +107,16 @@ def tournament(
             def advance(table: int, tables: int, done: int, total: int) -> None:
                 update(table * total + done)
 
-            result = play_tournament(plan, workers=count, progress=advance)
+            try:
+                result = play_tournament(plan, workers=count, progress=advance, keep=keep)
+            except KeyboardInterrupt as stop:
+                if keep is None:
+                    raise
+                fail(
+                    f"stopped; the games that finished are kept in {keep}: run the same"
+                    " command again to play the rest",
+                    stop.exit_status if isinstance(stop, Stopped) else 130,
+                )
         if plot is not None:
             from tote.sim.plots import plot_file
 

@@ -33,9 +33,11 @@ the tournament's seed so it is the same run after run
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tote.bots import Budget
@@ -44,6 +46,7 @@ from tote.core.game import Game
 from tote.core.tote_board import Estimate, wilson
 from tote.sim.runner import GameRow, SimPlan, plan_games, run_plan
 from tote.sim.scistats import bootstrap_ratings, bradley_terry, scipy_stats
+from tote.sim.tournament_keep import KeptGames, tournament_header
 
 BASE = 1500.0
 PRIOR_DRAWS = 1.0
@@ -255,9 +258,17 @@ def plan_tournament(
 
 
 def play_tournament(
-    plan: TournamentPlan, *, workers: int = 1, progress: TableProgress | None = None
+    plan: TournamentPlan,
+    *,
+    workers: int = 1,
+    progress: TableProgress | None = None,
+    keep: Path | None = None,
 ) -> TournamentResult:
-    """Play every table of a planned round robin, in order, each on ``workers`` processes."""
+    """Play every table of a planned round robin, in order, each on ``workers`` processes.
+
+    With ``keep``, every finished game is kept in that file as it ends, and the games
+    the file already holds are counted, not played again (:mod:`tote.sim.tournament_keep`):
+    the result is the one a single run gives."""
     first = plan.plans[0]
     result = TournamentResult(
         game=first.game.id,
@@ -268,14 +279,54 @@ def play_tournament(
         tables=plan.tables,
         options=first.options.model_dump(),
     )
-    for number, table in enumerate(plan.plans):
-
-        def advance(done: int, total: int, number: int = number) -> None:
-            if progress is not None:
-                progress(number, len(plan.plans), done, total)
-
-        run_plan(table, advance, workers=workers, sinks=[result.add])
+    kept = (
+        None if keep is None else KeptGames(keep, tournament_header(plan.bots, plan.tables, first))
+    )
+    try:
+        for number, table in enumerate(plan.plans):
+            _play_table(result, table, number, len(plan.plans), workers, progress, kept)
+    finally:
+        if kept is not None:
+            kept.close()
     return result
+
+
+def _play_table(
+    result: TournamentResult,
+    table: SimPlan,
+    number: int,
+    tables: int,
+    workers: int,
+    progress: TableProgress | None,
+    kept: KeptGames | None,
+) -> None:
+    """One table's games into ``result``: those ``kept`` holds, then the rest played.
+    The rest starts at a whole round of the rotation (a multiple of the seats), so each
+    game keeps its seed and seating; a game of that round already kept is not counted
+    twice."""
+    done = [] if kept is None else kept.done(number, table.games)
+    for row in done:
+        result.add(row)
+    if progress is not None and done:
+        progress(number, tables, len(done), table.games)
+    start = len(done) - len(done) % table.players
+    if len(done) >= table.games:
+        return
+    rest = dataclasses.replace(table, seed=table.seed + start, games=table.games - start)
+
+    def add(row: GameRow) -> None:
+        row = dataclasses.replace(row, index=start + row.index)
+        if row.index < len(done):
+            return
+        result.add(row)
+        if kept is not None:
+            kept.add(number, row)
+
+    def advance(played: int, total: int) -> None:
+        if progress is not None and start + played > len(done):
+            progress(number, tables, start + played, table.games)
+
+    run_plan(rest, advance, workers=workers, sinks=[add])
 
 
 def run_tournament(

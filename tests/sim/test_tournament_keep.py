@@ -1,0 +1,125 @@
+"""``tote tournament --keep FILE`` (issue 25: proof tournaments take hours, so they
+can be stopped and resumed, or extended, a part at a time; :mod:`tote.sim.tournament_keep`).
+
+What a user relies on: a tournament filled a part at a time gives the very table one
+run gives; a resumed run plays only the games the file lacks; a file of another
+tournament is refused in one line, and a line cut short by a killed run is dropped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tote.cli.main import app
+from tote.core.errors import OptionsError
+from tote.sim.tournament import TournamentResult, plan_tournament, play_tournament
+
+runner = CliRunner()
+GAME = "winners-circle"
+BOTS = ["odds", "random", "casual"]
+
+
+def played(games: int, keep: Path | None, stop_after: int | None = None) -> TournamentResult:
+    """A 3-bot, 2-seat round robin (three tables); ``stop_after`` games played, a
+    Ctrl+C as the next one ends."""
+    plan = plan_tournament(GAME, 2, games, BOTS, seed=5)
+    count = 0
+
+    def progress(table: int, tables: int, done: int, total: int) -> None:
+        nonlocal count
+        count += 1
+        if stop_after is not None and count > stop_after:
+            raise KeyboardInterrupt
+
+    return play_tournament(plan, progress=progress, keep=keep)
+
+
+def same_table(a: TournamentResult, b: TournamentResult) -> None:
+    left, right = a.to_json(), b.to_json()
+    assert left == right
+
+
+def test_a_stopped_tournament_resumed_gives_the_table_of_one_run(tmp_path: Path) -> None:
+    keep = tmp_path / "kept.jsonl"
+    whole = played(4, None)
+    with pytest.raises(KeyboardInterrupt):
+        played(4, keep, stop_after=5)
+    lines = keep.read_text().splitlines()
+    assert json.loads(lines[0])["kind"] == "tote-tournament"
+    assert len(lines) - 1 == 6  # every game that ended, the one the stop came after too
+    same_table(played(4, keep), whole)
+    assert len(keep.read_text().splitlines()) - 1 == 12  # three tables of four games
+
+
+def test_a_resumed_run_plays_only_the_games_the_file_lacks(tmp_path: Path) -> None:
+    keep = tmp_path / "kept.jsonl"
+    played(4, keep)
+    kept = keep.read_text()
+    calls: list[int] = []
+    plan = plan_tournament(GAME, 2, 4, BOTS, seed=5)
+    play_tournament(plan, progress=lambda *a: calls.append(a[2]), keep=keep)
+    assert keep.read_text() == kept
+    assert calls == [4, 4, 4]  # each table reported done from the file, none played
+
+
+def test_more_games_extend_a_kept_tournament(tmp_path: Path) -> None:
+    keep = tmp_path / "kept.jsonl"
+    played(2, keep)
+    same_table(played(6, keep), played(6, None))
+
+
+def test_a_line_cut_short_by_a_killed_run_is_played_again(tmp_path: Path) -> None:
+    keep = tmp_path / "kept.jsonl"
+    played(2, keep)
+    text = keep.read_text()
+    keep.write_text(text[: len(text) - 20])  # the last game's line cut mid-way
+    same_table(played(2, keep), played(2, None))
+    assert keep.read_text() == text
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"bots": ["odds", "random"]}, "its bots is"),
+        ({"seed": 6}, "its seed is 5, not 6"),
+    ],
+)
+def test_a_file_of_another_tournament_is_refused(
+    tmp_path: Path, change: dict[str, Any], says: str
+) -> None:
+    keep = tmp_path / "kept.jsonl"
+    played(2, keep)
+    arguments: dict[str, Any] = {"bots": BOTS, "seed": 5, **change}
+    plan = plan_tournament(GAME, 2, 2, arguments["bots"], seed=arguments["seed"])
+    with pytest.raises(OptionsError, match=says):
+        play_tournament(plan, keep=keep)
+
+
+def test_the_command_line_refuses_a_file_that_is_not_kept_games(tmp_path: Path) -> None:
+    other = tmp_path / "notes.jsonl"
+    other.write_text('{"hello": 1}\n')
+    result = runner.invoke(
+        app,
+        [
+            *("tournament", "winners-circle", "-p", "2", "-n", "2", "--bots", "random,odds"),
+            *("--workers", "1", "--keep", str(other)),
+        ],
+    )
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "is not a tote tournament's kept games" in lines[-1]
+
+
+def test_the_command_line_keeps_and_resumes(tmp_path: Path) -> None:
+    keep = tmp_path / "kept.jsonl"
+    args = ["tournament", "winners-circle", "-p", "2", "-n", "2", "--bots", "random,odds"]
+    args += ["--workers", "1", "--json", "--keep", str(keep)]
+    first = runner.invoke(app, args)
+    again = runner.invoke(app, args)
+    assert first.exit_code == again.exit_code == 0, first.stderr
+    assert json.loads(first.stdout) == json.loads(again.stdout)
+    assert len(keep.read_text().splitlines()) == 3

@@ -75,3 +75,38 @@ def test_strong_decides_the_same_whatever_the_others_committed_in_secret() -> No
         bot = bots_for(TOY)["strong"](random.Random(11))
         choices.add(bot.choose(Observation(state, 1)))
     assert len(choices) == 1
+
+
+def test_best_ev_locks_its_bets_in_open_betting() -> None:
+    """WW 3.4: in open betting a seat's bets replace its bets so far until it locks. The
+    bet the board values most stays the best once placed, so ``best-ev`` used to place
+    it again at every turn and never lock: a game did not end. Now a bet placed again as
+    it stands is not played (``changes_nothing``): the seeded game ends, ``best-ev``
+    placing its bets at most twice a question and locking every one."""
+    from tote.core.registry import get_game
+    from tote.games.wits_and_wagers.moves import LockBets, PlaceBets
+
+    game = get_game("wits-and-wagers")
+    state = game.new_state(game.options(None, ()), 4)
+    bots = [
+        bots_for(game)[name](random.Random(seat))
+        for seat, name in enumerate((BEST_EV, "normal", "easy", "random"))
+    ]
+    rng = random.Random(2)
+    placed = locked = moves = 0
+    while not state.is_over:
+        turn = state.turn()
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        seat = turn.seats[0]
+        move = bots[seat].choose(Observation(state, seat))
+        state.apply(seat, move)
+        moves += 1
+        assert moves < 2_000, "the game does not end"
+        if seat == 0:
+            placed += isinstance(move, PlaceBets)
+            locked += isinstance(move, LockBets)
+    questions = len(state.history)
+    assert questions == locked == 7
+    assert placed <= 2 * questions

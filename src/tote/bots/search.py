@@ -225,12 +225,25 @@ class BestEvBot:
         best = board.best_bet()
         if best is None or best.bet.move is None:
             return self.fallback.choose(obs)
+        if changes_nothing(world, obs.seat, best.bet.move):
+            return self.fallback.choose(obs)
         only_bets = legal is not None and all(m in {b.move for b in bets} for m in legal)
         if best.ev.value < 0 and not only_bets:
             other = self.fallback.choose(obs)
             if other not in {b.move for b in bets}:
                 return other
         return best.bet.move
+
+
+def changes_nothing(world: State, seat: int, move: Move) -> bool:
+    """Whether ``move`` leaves the position as ``seat`` sees it: a bet placed again as it
+    stands. In Wits & Wagers' open betting a seat's bets replace its bets so far until it
+    locks (WW 3.4), so the bet the board values most, once placed, stays the best, and a
+    bot that placed it again at every turn would never lock: ``best-ev`` then plays as
+    its heuristic (which locks)."""
+    after = world.clone()
+    after.apply_unchecked(seat, move)
+    return after.position_view(seat) == world.position_view(seat)
 
 
 class SearchFactory:

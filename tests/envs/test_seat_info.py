@@ -17,19 +17,31 @@ from tote.envs import aec_env
 from tote.envs.info import SeatInfo
 
 
-def test_held_infos_keep_the_view_of_their_position() -> None:
-    """Infos kept across steps show the view they were made with, not a later one."""
-    env = aec_env("winners-circle", players=4)
+@pytest.mark.parametrize(
+    "game_id", ["winners-circle", "wits-and-wagers", "wetten", "horse-fever", "carcassonne"]
+)
+def test_held_infos_keep_the_view_of_their_position(game_id: str) -> None:
+    """Infos kept across steps show the view they were made with, not a later one: the
+    acting agent's from ``last()`` (its observation built, as a loop holds it) and every
+    other agent's (nothing built), each frozen before the move and written when read."""
+    env = aec_env(game_id, players=4)
     env.reset(seed=3)
     rng = np.random.default_rng(0)
     kept: list[tuple[dict[str, Any], dict[str, Any]]] = []
     for _ in range(30):
+        if not env.agents:
+            break
         state = env.table.state
-        for seat, agent in enumerate(env.agents):
+        obs, _, terminated, truncated, info = env.last()
+        agent = env.agent_selection
+        for seat, other in enumerate(env.agents):
             truth = copy.deepcopy(state.view(seat, log=False))
-            kept.append((env.infos[agent], truth))
-        obs = env.observe(env.agent_selection)
-        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            kept.append((info if other == agent else env.infos[other], truth))
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len(kept) == 4 * 30
     for info, truth in kept:
         assert info["view"] == truth
 

@@ -45,6 +45,38 @@ class Turn(NamedTuple):
         return {"seats": list(self.seats), "chance": self.chance, "simultaneous": self.simultaneous}
 
 
+class ViewParts(NamedTuple):
+    """A seat's view before it is written as JSON (:meth:`State.view_parts`): each
+    part is taken at one position and none changes with the state afterwards."""
+
+    game: str
+    seat: int | None
+    players: int
+    turn: Turn
+    position: dict[str, Any]
+    """The seat's :meth:`State.position_view`."""
+    legal: tuple[Move, ...] | None
+    """The seat's legal moves, ``None`` when it is not asked or the set is open."""
+    result: Result | None
+
+    def view(self, log: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The view as :meth:`State.view` gives it, with ``log`` as its event log."""
+        position, legal, result = self.position, self.legal, self.result
+        return {
+            "game": self.game,
+            "seat": self.seat,
+            "players": self.players,
+            "turn": self.turn.to_json(),
+            "committed": position["committed"],
+            "my_commitment": position["my_commitment"],
+            "legal_moves": None if legal is None else [m.to_json() for m in legal],
+            "over": position["over"],
+            "result": None if result is None else result.to_json(),
+            "state": position["state"],
+            "log": log,
+        }
+
+
 TURN_OVER = Turn()
 TURN_CHANCE = Turn(chance=True)
 
@@ -264,24 +296,29 @@ class State(ABC):
         ``position``: this position's :meth:`position_view` for the seat, if already
         built (its parts are used as they are).
         """
+        return self.view_parts(seat, position).view(self.log_view(seat) if log else None)
+
+    def view_parts(
+        self,
+        seat: int | None,
+        position: dict[str, Any] | None = None,
+        legal: Sequence[Move] | None = None,
+    ) -> ViewParts:
+        """What :meth:`view` is written from, taken now: the view is the same whenever
+        it is written, whatever this state does meanwhile (issue 24: an environment
+        keeps these for an info nobody has read yet instead of writing its view).
+        ``position`` as in :meth:`view`; ``legal``: the seat's :meth:`legal_moves` now,
+        if already worked out. The legal moves are kept as a tuple of their own."""
         if position is None:
             position = self.position_view(seat)
         turn = self.turn()
         result = self.result()
-        legal = self.legal_moves(seat) if seat is not None and seat in turn.seats else None
-        return {
-            "game": self.game_id,
-            "seat": seat,
-            "players": self.num_players,
-            "turn": turn.to_json(),
-            "committed": position["committed"],
-            "my_commitment": position["my_commitment"],
-            "legal_moves": None if legal is None else [m.to_json() for m in legal],
-            "over": position["over"],
-            "result": None if result is None else result.to_json(),
-            "state": position["state"],
-            "log": self.log_view(seat) if log else None,
-        }
+        if seat is None or seat not in turn.seats:
+            moves = None
+        else:
+            found = self.legal_moves(seat) if legal is None else legal
+            moves = None if found is None else tuple(found)
+        return ViewParts(self.game_id, seat, self.num_players, turn, position, moves, result)
 
     def position_view(self, seat: int | None) -> dict[str, Any]:
         """The part of :meth:`view` that says where the game stands for ``seat``:

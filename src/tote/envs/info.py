@@ -10,9 +10,13 @@ itself is built on the first read of its value, by any of ``info["view"]``,
 ``dict(info)``, ``copy.copy`` and ``pickle`` (the last three give a plain ``dict``).
 
 The view is that of the position the info was made at: before the table changes its
-state (:meth:`tote.envs.table.Table.apply`) it :func:`settle` s every info still held
-by someone and still unread, building its view then. Infos nobody holds any more (the
-environment drops its own before the move) are never built: that is the saving.
+state (:meth:`tote.envs.table.Table.apply`) it :meth:`~SeatInfo.freeze` s every info
+still held by someone and still unread: the info takes what its view is written from
+(:meth:`tote.core.state.State.view_parts`, parts that do not change with the state)
+and writes the view only when it is read, or, given no way to freeze, builds its view
+then. Infos nobody holds any more (the environment drops its own before the move) take
+nothing: that is the saving. A loop that keeps the acting agent's info from
+``last()`` and never reads it pays for the parts, not for the JSON of its legal moves.
 """
 
 from __future__ import annotations
@@ -28,11 +32,18 @@ PENDING: Any = object()
 class SeatInfo(dict[str, Any]):
     """A seat's info; ``build`` makes its view on the first read (see the module)."""
 
-    __slots__ = ("__weakref__", "_build")
+    __slots__ = ("__weakref__", "_build", "_freeze")
 
-    def __init__(self, build: Callable[[], dict[str, Any]] | None, **items: Any) -> None:
+    def __init__(
+        self,
+        build: Callable[[], dict[str, Any]] | None,
+        freeze: Callable[[], Callable[[], dict[str, Any]]] | None = None,
+        **items: Any,
+    ) -> None:
         # dict.__init__ adds nothing to an empty dict: not called (issue 24)
         self._build = build
+        self._freeze = freeze
+        """Gives a builder of the same view that no longer reads the live state."""
         if build is not None:
             dict.__setitem__(self, "view", PENDING)
         if items:
@@ -50,6 +61,16 @@ class SeatInfo(dict[str, Any]):
             self._build = None
             if dict.get(self, "view") is PENDING:
                 dict.__setitem__(self, "view", build())
+
+    def freeze(self) -> None:
+        """Before the state changes: make the view independent of it, by the table's
+        ``freeze`` (the view is then written when read) or else by building it now."""
+        freeze = self._freeze
+        if freeze is None:
+            self.settle()
+        elif self._build is not None:
+            self._freeze = None
+            self._build = freeze()
 
     def __getitem__(self, key: str) -> Any:
         if key == "view":
@@ -143,9 +164,10 @@ class Pending:
         return info
 
     def settle(self) -> None:
-        """Build the view of every info still held and unread (before a change)."""
+        """Make the view of every info still held and unread independent of the state
+        (:meth:`SeatInfo.freeze`), before a change."""
         refs, self.refs = self.refs, []
         for ref in refs:
             info = ref()
             if info is not None:
-                info.settle()
+                info.freeze()

@@ -17,7 +17,7 @@ import importlib
 import io
 import random
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -291,7 +291,18 @@ class Table:
                     known = cache[seat] = Observation(state, seat)
                 return known.view
 
-            info = SeatInfo(build)
+            def freeze() -> Callable[[], dict[str, Any]]:
+                # before a move: the view's parts, with what this position worked out
+                known = cache.get(seat)
+                if known is None:
+                    return state.view_parts(seat).view
+                kept = known.__dict__
+                if "view" in kept:
+                    view: dict[str, Any] = kept["view"]
+                    return lambda: view
+                return state.view_parts(seat, kept.get("position"), kept.get("legal_moves")).view
+
+            info = SeatInfo(build, freeze)
             self._pending.refs.append(weakref.ref(info))
             return info
         items: dict[str, Any] = {}

@@ -336,14 +336,11 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
         to_act = s.get("to_act") or []
         v += [1.0 if other in to_act else 0.0 for other in order]
         for stable in s["stables"]:
-            x = stable["odds"]
-            v.append(0.0 if x is None else float(x) / 7.0)
-            x = stable["price"]
-            v.append(0.0 if x is None else float(x) / MONEY)
+            x, y = stable["odds"], stable["price"]
+            v += (0.0 if x is None else float(x) / 7.0, 0.0 if y is None else float(y) / MONEY)
             v += hots.get(stable["owner"], no_seat)
-            v.append(0.0 if stable["horse"] is None else 1.0)
             x = stable["position"]
-            v.append(0.0 if x is None else float(x) / 20.0)
+            v += (0.0 if stable["horse"] is None else 1.0, 0.0 if x is None else float(x) / 20.0)
             v += place_hots.get(stable["place"], no_place)
             x = stable["bet_tokens_left"]
             v.append(0.0 if x is None else float(x) / 4.0)
@@ -356,20 +353,24 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
                 if row is None:
                     row = totals[b["seat"]] = [0] * n_keys
                 row[i] += b["amount"] or 0
+        players_of = s["players"]
         for other in order:
-            p = s["players"][other]
-            x = p["danari"]
-            v.append(0.0 if x is None else float(x) / MONEY)
-            x = p["vp"]
-            v.append(0.0 if x is None else float(x) / 10.0)
-            x = p["minimum_bet"]
-            v.append(0.0 if x is None else float(x) / 1000.0)
-            v += scaled([len(p[key]) for key in HOLDINGS], len(HOLDINGS), 3.0)
-            x = p["targets"]
-            v.append(float(x if isinstance(x, int) else len(x)) / 3.0)
-            x = p["action_cards"]
-            v.append(float(x if isinstance(x, int) else len(x)) / 5.0)
-            v.append(1.0 if p["eliminated"] else 0.0)
+            p = players_of[other]
+            x, y, z = p["danari"], p["vp"], p["minimum_bet"]
+            t, c = p["targets"], p["action_cards"]
+            v += (
+                0.0 if x is None else float(x) / MONEY,
+                0.0 if y is None else float(y) / 10.0,
+                0.0 if z is None else float(z) / 1000.0,
+                # HOLDINGS' counts: an int over a float is the float's quotient
+                len(p["stables"]) / 3.0,
+                len(p["assistants"]) / 3.0,
+                len(p["horses"]) / 3.0,
+                len(p["loans"]) / 3.0,
+                float(t if isinstance(t, int) else len(t)) / 3.0,
+                float(c if isinstance(c, int) else len(c)) / 5.0,
+                1.0 if p["eliminated"] else 0.0,
+            )
             row = totals.get(other)
             v += no_bets if row is None else [float(x) / MONEY for x in row]
         race = s["race"] or {}

@@ -31,7 +31,7 @@ from tote.games.horse_fever import (
     views,
 )
 from tote.games.horse_fever.betting import Bet
-from tote.games.horse_fever.data import Board, Cards, Effect
+from tote.games.horse_fever.data import Board, Cards, Effect, card_info
 from tote.games.horse_fever.decks import Deck
 from tote.games.horse_fever.moves import (
     CODEC,
@@ -134,6 +134,9 @@ class HorseFeverState(State):
         self.horse_cards = {c.id: c for c in cards.horses}
         self.targets = {c.id: c for c in cards.targets}
         self.movement = {c.id: c for c in cards.movement}
+        self.card_texts = card_info(options.cards_file, options.changes_to("cards"))
+        """Name, kind and effect text of every card by id, public knowledge: a view
+        sends those of the cards it shows (looked up once a game, issue 24)."""
         self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
         self._buy_stable: tuple[Move, ...] = tuple(BuyStable(c) for c in self.colours)
         n = num_players

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tote.games.horse_fever.data import card_info
 from tote.games.horse_fever.phases import (
     COPY,
     DRAW,
@@ -42,49 +41,75 @@ def drawing_seat(state: HorseFeverState) -> int | None:
 
 
 def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (``None``: a spectator); HF Refusals, views and records."""
+    """What ``seat`` may know (``None``: a spectator); HF Refusals, views and records.
+    The cards it shows are gathered as the view is written (issue 24: an environment
+    writes a view every step, and reading them back out of it cost a fifth of it)."""
+    colours = state.colours
+    shown: set[str] = set()
     players = []
+    characters, character_of, copied_of = state.characters, state.character, state.copied
     for s in range(state.num_players):
-        character = state.character[s]
+        character = character_of[s]
+        assistants = list(state.owned_assistants[s])
+        horses = list(state.owned_horses[s])
+        copied = copied_of[s]
+        shown.update(assistants, horses)
+        if copied is not None:
+            shown.add(copied)
         players.append(
             {
                 "seat": s,
-                "character": None if character is None else state.characters[character].name,
+                "character": None if character is None else characters[character].name,
                 "danari": state.money[s],
                 "vp_tokens": state.vp[s],
                 "vp": state.total_vp(s),
                 "minimum_bet": state.minimum_bet(s),
-                "stables": [state.colours[lane] for lane in state.stables_of(s)],
-                "assistants": list(state.owned_assistants[s]),
-                "copied": state.copied[s],
-                "horses": list(state.owned_horses[s]),
+                "stables": [colours[lane] for lane in state.stables_of(s)],
+                "assistants": assistants,
+                "copied": copied,
+                "horses": horses,
                 "targets": len(state.owned_targets[s]),
                 "loans": list(state.loans[s]),
                 "action_cards": len(state.hand[s]),
                 "eliminated": state.eliminated[s],
             }
         )
-    revealed = state.phase not in FACE_DOWN_PHASES
+    phase = state.phase
+    revealed = phase not in FACE_DOWN_PHASES
+    action_cards = [
+        {"seat": s, "stable": colours[lane], "card": card if revealed or s == seat else None}
+        for s, card, lane in state.played
+    ]
+    shown.update(card for s, card, _ in state.played if revealed or s == seat)
+    lane_horse = state.lane_horse
+    shown.update(horse for horse in lane_horse if horse is not None)
+    row, owner, positions, ranking, tokens_left = (
+        state.row,
+        state.owner,
+        state.positions,
+        state.ranking,
+        state.tokens_left,
+    )
     view: dict[str, Any] = {
         "mode": state.options.mode,
         "round": state.round,
         "rounds": state.rounds,
-        "phase": state.phase,
+        "phase": phase,
         "purchase_step": state.step,
         "first_player": state.first_player,
         "to_act": list(state.queue),
         "stables": [
             {
                 "stable": colour,
-                "odds": state.odds(lane) if state.row[lane] >= 0 else None,
-                "price": state.stable_price(lane) if state.row[lane] >= 0 else None,
-                "owner": state.owner[lane],
-                "horse": state.lane_horse[lane],
-                "position": state.positions[lane],
-                "place": state.ranking.index(lane) + 1 if lane in state.ranking else None,
-                "bet_tokens_left": state.tokens_left[lane],
+                "odds": state.odds(lane) if row[lane] >= 0 else None,
+                "price": state.stable_price(lane) if row[lane] >= 0 else None,
+                "owner": owner[lane],
+                "horse": lane_horse[lane],
+                "position": positions[lane],
+                "place": ranking.index(lane) + 1 if lane in ranking else None,
+                "bet_tokens_left": tokens_left[lane],
             }
-            for lane, colour in enumerate(state.colours)
+            for lane, colour in enumerate(colours)
         ],
         "players": players,
         "bank": state.bank,
@@ -94,21 +119,14 @@ def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
         "bets": [
             {
                 "seat": b.seat,
-                "stable": state.colours[b.lane],
+                "stable": colours[b.lane],
                 "bet": b.kind,
                 "amount": b.amount,
                 "betting": b.betting,
             }
             for b in state.bets
         ],
-        "action_cards": [
-            {
-                "seat": s,
-                "stable": state.colours[lane],
-                "card": card if revealed or s == seat else None,
-            }
-            for s, card, lane in state.played
-        ],
+        "action_cards": action_cards,
         "offer": None
         if state.offer is None
         else {
@@ -124,11 +142,9 @@ def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
             if state.movement_shown is None
             else list(state.movement[state.movement_shown].values),
             "dice": None if state.dice is None else list(state.dice),
-            "ranking": [state.colours[lane] for lane in state.ranking],
+            "ranking": [colours[lane] for lane in ranking],
             "finish_line": state.finish,
-            "tied": [state.colours[lane] for lane in state.photo_pending[0]]
-            if state.phase == PHOTO
-            else None,
+            "tied": [colours[lane] for lane in state.photo_pending[0]] if phase == PHOTO else None,
         },
         "auction": {
             "price": state.auction_price,
@@ -136,31 +152,21 @@ def view(state: HorseFeverState, seat: int | None) -> dict[str, Any]:
             "best": state.auction_best,
             "best_price": state.auction_best_price,
         }
-        if state.phase in (DUTCH, ENGLISH)
+        if phase in (DUTCH, ENGLISH)
         else None,
         "history": list(state.history),
     }
     if seat is not None:
-        view["hand"] = sorted(state.hand[seat])
-        view["my_targets"] = sorted(state.owned_targets[seat])
-        view["drawn"] = list(state.drawn) if drawing_seat(state) == seat else []
-    if state.phase == OVER:
-        view["fulfilled_targets"] = {str(s): c for s, c in enumerate(state.fulfilled) if c}
-    view["cards"] = _shown_cards(state, view)
+        hand = view["hand"] = sorted(state.hand[seat])
+        targets = view["my_targets"] = sorted(state.owned_targets[seat])
+        drawn = view["drawn"] = list(state.drawn) if drawing_seat(state) == seat else []
+        shown.update(hand, targets, drawn)
+    if phase == OVER:
+        fulfilled = view["fulfilled_targets"] = {
+            str(s): c for s, c in enumerate(state.fulfilled) if c
+        }
+        for cards in fulfilled.values():
+            shown.update(cards)
+    info = state.card_texts
+    view["cards"] = {c: info[c] for c in sorted(shown) if c in info}
     return view
-
-
-def _shown_cards(state: HorseFeverState, view: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """Name and meaning of every card this view shows (and of no other)."""
-    ids: set[str] = set(view.get("hand", ())) | set(view.get("my_targets", ()))
-    ids |= set(view.get("drawn", ()))
-    ids |= {c["card"] for c in view["action_cards"] if c["card"] is not None}
-    ids |= {s["horse"] for s in view["stables"] if s["horse"] is not None}
-    for p in view["players"]:
-        ids |= set(p["assistants"]) | set(p["horses"])
-        if p["copied"] is not None:
-            ids.add(p["copied"])
-    for cards in view.get("fulfilled_targets", {}).values():
-        ids |= set(cards)
-    info = card_info(state.options.cards_file, state.options.changes_to("cards"))
-    return {c: info[c] for c in sorted(ids) if c in info}

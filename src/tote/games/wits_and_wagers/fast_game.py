@@ -1,0 +1,145 @@
+"""A whole game of random players in a quiet loop, for ``tote simulate`` (issue 24, 2).
+
+``tote simulate`` with random bots plays each seat from its own stream (the bot's) and
+every question drawn from the game's stream. Through the rules loop each guess is a
+``Guess`` move of written text, committed with a log entry holding it as JSON and read
+back as a number when the last seat has written (WW 2.1); each bet a ``PlaceBets`` and a
+``LockBets`` move with their log entries, the seats still to lock worked out anew after
+each (WW 3.4). Here the question is drawn as :func:`answering.sample_question` draws it
+(one ``random()`` of the game's stream), each seat's guess as
+:meth:`~tote.games.wits_and_wagers.state.WitsAndWagersState.random_move` draws it
+(:func:`answering.noisy_guess`, read as a number without being written out when it is a
+whole number), in seat order, the order the rules loop commits them in; then the
+seats' bets with :func:`betting.random_wagers` from their streams, in seat order (in
+open betting each seat places and locks before the next, as the rules loop's first
+seat still to lock does). The mat (:func:`answering.sort_guesses`) and the payout
+(:func:`paying_out.settle`: the winning slot, the bonus, the bets paid, the question's
+summary in the history and the log's ``answer`` event) are the rules' own.
+
+So from the same seeds it ends in the state the rules loop ends in, to the last field,
+with one difference: the log holds only the ``answer`` events (the quiet mode; the
+simulator's statistics read the history, whose entries are those events' summaries, and
+the standings read the ``answer`` events). ``tests/wits_and_wagers/test_fast_game.py``
+checks it on every variant, from the start and from positions under way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from tote.core.state import Turn
+from tote.games.wits_and_wagers import answering
+from tote.games.wits_and_wagers.betting import random_wagers
+from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH
+from tote.games.wits_and_wagers.numbers import LARGEST, parse_number
+from tote.games.wits_and_wagers.paying_out import settle
+from tote.games.wits_and_wagers.phases import ANSWER, DRAW, OVER
+
+if TYPE_CHECKING:
+    from tote.games.wits_and_wagers.questions import Question
+    from tote.games.wits_and_wagers.state import WitsAndWagersState
+
+QUIET_EVENTS = frozenset({"question", "committed", "guesses", "bets", "bets_locked"})
+"""The log events the quiet loop does not write."""
+
+
+def play_game(
+    state: WitsAndWagersState, rng: random.Random, streams: Sequence[random.Random]
+) -> tuple[int, int]:
+    """Play ``state`` to the end of the game: questions from ``rng``, seat ``s``'s
+    guesses and bets from ``streams[s]``; the seats' moves and the chance moves made,
+    counted as the rules loop counts them. Secret moves already committed when it is
+    called are finished by the rules first (they wait on the seats still to write)."""
+    moves = chance = 0
+    while True:
+        if state._pending:
+            moves += _finish_commitments(state, streams)
+        phase = state.phase
+        if phase == DRAW:
+            move = answering.sample_question(state, rng.random())
+            answering.deal_question(state, move.question)
+            chance += 1
+        elif phase == ANSWER:
+            _guess(state, streams)
+            moves += state.num_players
+        elif phase == OVER:
+            return moves, chance
+        elif state.secret_betting:
+            _bet_secretly(state, streams)
+            moves += state.num_players
+        else:
+            moves += _bet_openly(state, streams)
+
+
+def _finish_commitments(state: WitsAndWagersState, streams: Sequence[random.Random]) -> int:
+    """The rules loop, until the simultaneous turn under way is resolved."""
+    made = 0
+    while state._pending:
+        turn = state.turn()
+        seat = turn.seats[0]
+        state.apply_unchecked(seat, state.random_move(seat, streams[seat]), turn)
+        made += 1
+    return made
+
+
+def _resolved_together(state: WitsAndWagersState) -> None:
+    """What the core leaves behind a simultaneous turn of every seat committed in seat
+    order: the turn that awaited the last seat (``State._commit``)."""
+    state._waiting = Turn(state.seats[-1:], False, True)
+
+
+def _guess(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
+    """WW 2.1-2.3: every seat's random guess, in seat order, sorted onto the mat."""
+    assert state.question is not None
+    guess = _guesser(state.question, state.answer)
+    answering.sort_guesses(state, {seat: guess(streams[seat]) for seat in state.seats})
+    _resolved_together(state)
+
+
+def _guesser(question: Question, answer: Fraction) -> Callable[[random.Random], Fraction]:
+    """A random player's guess at ``question`` (:func:`answering.random_guess`) as the
+    number the rules read from it (:func:`numbers.parse_number`): a whole number straight
+    from :func:`answering.whole_guess`, any other written out and read back."""
+    year = question.unit == "year"
+    centre = float(answer)
+    spread = answering.RANDOM_SPREAD
+    if not (year or (centre != 0 and answer.denominator == 1)):
+        return lambda rng: parse_number(answering.noisy_guess(question, spread, rng, answer))
+
+    def whole(rng: random.Random) -> Fraction:
+        value = answering.whole_guess(year, centre, spread, rng)
+        return Fraction(value) if -LARGEST < value < LARGEST else parse_number(str(value))
+
+    return whole
+
+
+def _bet_openly(state: WitsAndWagersState, streams: Sequence[random.Random]) -> int:
+    """WW 3.4 open betting: the first seat still to lock places its random bets (unless
+    it has placed some) and locks them, then the next; the payout. The moves made."""
+    slots = (ALL_TOO_HIGH, *state.mat)
+    bets, locked, points = state.bets, state.locked, state.points
+    made = 0
+    for seat in state.seats:
+        if seat in locked:
+            continue
+        if seat not in bets:
+            bets[seat] = random_wagers(streams[seat], slots, points[seat])
+            made += 1
+        locked.add(seat)
+        made += 1
+    settle(state)
+    return made
+
+
+def _bet_secretly(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
+    """WW 3.4 secret betting: every seat's random bets, in seat order, revealed
+    together; the payout."""
+    slots = (ALL_TOO_HIGH, *state.mat)
+    points = state.points
+    state.bets = {seat: random_wagers(streams[seat], slots, points[seat]) for seat in state.seats}
+    state.locked = set(state.seats)
+    _resolved_together(state)
+    settle(state)

@@ -35,7 +35,12 @@ def question_outcomes(state: WitsAndWagersState) -> Sequence[tuple[Move, float]]
 
 def sample_question(state: WitsAndWagersState, x: float) -> DrawQuestion:
     """The question at ``x`` (uniform in [0, 1)): :func:`question_outcomes` drawn."""
-    return DrawQuestion(state.unasked[int(x * len(state.unasked))])
+    return DrawQuestion(state.unasked[question_at(state, x)])
+
+
+def question_at(state: WitsAndWagersState, x: float) -> int:
+    """Where in ``state.unasked`` the question at ``x`` (uniform in [0, 1)) stands."""
+    return int(x * len(state.unasked))
 
 
 def why_not_drawn(state: WitsAndWagersState, question_id: str) -> str:
@@ -54,17 +59,17 @@ def why_not_drawn(state: WitsAndWagersState, question_id: str) -> str:
 
 def draw_question(state: WitsAndWagersState, question_id: str) -> None:
     """WW 1.3: the next question, drawn at random among those not yet asked."""
-    deal_question(state, question_id)
+    deal_question(state, state.unasked.index(question_id))
     state.log.append(
         Event("question", {"number": state.number, **views.question_view(state, answer=False)})
     )
 
 
-def deal_question(state: WitsAndWagersState, question_id: str) -> None:
-    """:func:`draw_question` without its log entry: the question read, the mat cleared
-    for it (the quiet loop of ``fast_game`` reads no log; issue 24)."""
-    state.unasked.remove(question_id)
-    state.question = state.bank[question_id]
+def deal_question(state: WitsAndWagersState, at: int) -> None:
+    """:func:`draw_question` without its log entry, the question given by where it
+    stands in ``state.unasked``: the question read, the mat cleared for it (the quiet
+    loop of ``fast_game`` reads no log; issue 24)."""
+    state.question = state.bank[state.unasked.pop(at)]
     state.answer = state.question.value
     state.number += 1
     state.guesses = {}

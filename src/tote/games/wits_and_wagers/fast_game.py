@@ -26,20 +26,19 @@ checks it on every variant, from the start and from positions under way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tote.core.state import Turn
 from tote.games.wits_and_wagers import answering
 from tote.games.wits_and_wagers.betting import random_wagers
-from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH
+from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, place_guesses
 from tote.games.wits_and_wagers.numbers import LARGEST, parse_number
 from tote.games.wits_and_wagers.paying_out import settle
-from tote.games.wits_and_wagers.phases import ANSWER, DRAW, OVER
+from tote.games.wits_and_wagers.phases import ANSWER, BET, DRAW, OVER, set_phase
 
 if TYPE_CHECKING:
-    from tote.games.wits_and_wagers.questions import Question
     from tote.games.wits_and_wagers.state import WitsAndWagersState
 
 QUIET_EVENTS = frozenset({"question", "committed", "guesses", "bets", "bets_locked"})
@@ -59,8 +58,7 @@ def play_game(
             moves += _finish_commitments(state, streams)
         phase = state.phase
         if phase == DRAW:
-            move = answering.sample_question(state, rng.random())
-            answering.deal_question(state, move.question)
+            answering.deal_question(state, answering.question_at(state, rng.random()))
             chance += 1
         elif phase == ANSWER:
             _guess(state, streams)
@@ -92,28 +90,39 @@ def _resolved_together(state: WitsAndWagersState) -> None:
 
 
 def _guess(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
-    """WW 2.1-2.3: every seat's random guess, in seat order, sorted onto the mat."""
-    assert state.question is not None
-    guess = _guesser(state.question, state.answer)
-    answering.sort_guesses(state, {seat: guess(streams[seat]) for seat in state.seats})
+    """WW 2.1-2.3: every seat's random guess, in seat order, sorted onto the mat; whole
+    guesses sorted as plain numbers, then kept exact as the rules keep them."""
+    question, answer = state.question, state.answer
+    assert question is not None
+    year = question.unit == "year"
+    centre = float(answer)
+    if not (year or (centre != 0 and answer.denominator == 1)):
+        answering.sort_guesses(
+            state,
+            {
+                seat: parse_number(
+                    answering.noisy_guess(question, answering.RANDOM_SPREAD, stream, answer)
+                )
+                for seat, stream in zip(state.seats, streams, strict=True)
+            },
+        )
+        _resolved_together(state)
+        return
+    written = {
+        seat: answering.whole_guess(year, centre, answering.RANDOM_SPREAD, stream)
+        for seat, stream in zip(state.seats, streams, strict=True)
+    }
+    mat = place_guesses(written)
+    exact = {value: _read(value) for value, _ in mat.values()}
+    state.guesses = {seat: exact[value] for seat, value in written.items()}
+    state.mat = {slot: (exact[value], seats) for slot, (value, seats) in mat.items()}
+    set_phase(state, BET)
     _resolved_together(state)
 
 
-def _guesser(question: Question, answer: Fraction) -> Callable[[random.Random], Fraction]:
-    """A random player's guess at ``question`` (:func:`answering.random_guess`) as the
-    number the rules read from it (:func:`numbers.parse_number`): a whole number straight
-    from :func:`answering.whole_guess`, any other written out and read back."""
-    year = question.unit == "year"
-    centre = float(answer)
-    spread = answering.RANDOM_SPREAD
-    if not (year or (centre != 0 and answer.denominator == 1)):
-        return lambda rng: parse_number(answering.noisy_guess(question, spread, rng, answer))
-
-    def whole(rng: random.Random) -> Fraction:
-        value = answering.whole_guess(year, centre, spread, rng)
-        return Fraction(value) if -LARGEST < value < LARGEST else parse_number(str(value))
-
-    return whole
+def _read(value: int) -> Fraction:
+    """A whole guess as :func:`numbers.parse_number` reads it written out."""
+    return Fraction(value) if -LARGEST < value < LARGEST else parse_number(str(value))
 
 
 def _bet_openly(state: WitsAndWagersState, streams: Sequence[random.Random]) -> int:

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from tote.core.state import Turn
 from tote.games.wits_and_wagers import answering
 from tote.games.wits_and_wagers.betting import random_wagers
-from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, place_guesses
+from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, place_guesses, winning_slot
 from tote.games.wits_and_wagers.numbers import LARGEST, parse_number
 from tote.games.wits_and_wagers.paying_out import settle
 from tote.games.wits_and_wagers.phases import ANSWER, BET, DRAW, OVER, set_phase
@@ -53,6 +53,7 @@ def play_game(
     counted as the rules loop counts them. Secret moves already committed when it is
     called are finished by the rules first (they wait on the seats still to write)."""
     moves = chance = 0
+    win = None
     while True:
         if state._pending:
             moves += _finish_commitments(state, streams)
@@ -61,15 +62,17 @@ def play_game(
             answering.deal_question(state, answering.question_at(state, rng.random()))
             chance += 1
         elif phase == ANSWER:
-            _guess(state, streams)
+            win = _guess(state, streams)
             moves += state.num_players
         elif phase == OVER:
             return moves, chance
         elif state.secret_betting:
-            _bet_secretly(state, streams)
+            _bet_secretly(state, streams, win)
             moves += state.num_players
+            win = None
         else:
-            moves += _bet_openly(state, streams)
+            moves += _bet_openly(state, streams, win)
+            win = None
 
 
 def _finish_commitments(state: WitsAndWagersState, streams: Sequence[random.Random]) -> int:
@@ -89,9 +92,11 @@ def _resolved_together(state: WitsAndWagersState) -> None:
     state._waiting = Turn(state.seats[-1:], False, True)
 
 
-def _guess(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
+def _guess(state: WitsAndWagersState, streams: Sequence[random.Random]) -> int | None:
     """WW 2.1-2.3: every seat's random guess, in seat order, sorted onto the mat; whole
-    guesses sorted as plain numbers, then kept exact as the rules keep them."""
+    guesses sorted as plain numbers, then kept exact as the rules keep them. The winning
+    slot (WW 4.1), found on the plain numbers when the answer is whole too, else ``None``
+    (the payout finds it)."""
     question, answer = state.question, state.answer
     assert question is not None
     year = question.unit == "year"
@@ -107,7 +112,7 @@ def _guess(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
             },
         )
         _resolved_together(state)
-        return
+        return None
     written = {
         seat: answering.whole_guess(year, centre, answering.RANDOM_SPREAD, stream)
         for seat, stream in zip(state.seats, streams, strict=True)
@@ -118,6 +123,9 @@ def _guess(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
     state.mat = {slot: (exact[value], seats) for slot, (value, seats) in mat.items()}
     set_phase(state, BET)
     _resolved_together(state)
+    if answer.denominator != 1:
+        return None
+    return winning_slot(mat, answer.numerator)
 
 
 def _read(value: int) -> Fraction:
@@ -125,9 +133,12 @@ def _read(value: int) -> Fraction:
     return Fraction(value) if -LARGEST < value < LARGEST else parse_number(str(value))
 
 
-def _bet_openly(state: WitsAndWagersState, streams: Sequence[random.Random]) -> int:
+def _bet_openly(
+    state: WitsAndWagersState, streams: Sequence[random.Random], win: int | None
+) -> int:
     """WW 3.4 open betting: the first seat still to lock places its random bets (unless
-    it has placed some) and locks them, then the next; the payout. The moves made."""
+    it has placed some) and locks them, then the next; the payout (``win``: the winning
+    slot, if known). The moves made."""
     slots = (ALL_TOO_HIGH, *state.mat)
     bets, locked, points = state.bets, state.locked, state.points
     made = 0
@@ -139,16 +150,18 @@ def _bet_openly(state: WitsAndWagersState, streams: Sequence[random.Random]) -> 
             made += 1
         locked.add(seat)
         made += 1
-    settle(state)
+    settle(state, win)
     return made
 
 
-def _bet_secretly(state: WitsAndWagersState, streams: Sequence[random.Random]) -> None:
+def _bet_secretly(
+    state: WitsAndWagersState, streams: Sequence[random.Random], win: int | None
+) -> None:
     """WW 3.4 secret betting: every seat's random bets, in seat order, revealed
-    together; the payout."""
+    together; the payout (``win``: the winning slot, if known)."""
     slots = (ALL_TOO_HIGH, *state.mat)
     points = state.points
     state.bets = {seat: random_wagers(streams[seat], slots, points[seat]) for seat in state.seats}
     state.locked = set(state.seats)
     _resolved_together(state)
-    settle(state)
+    settle(state, win)

@@ -52,11 +52,11 @@ def place_guesses(guesses: Mapping[int, Number]) -> dict[int, tuple[Number, tupl
     }
 
 
-def winning_slot(mat: Mapping[int, tuple[Fraction, Sequence[int]]], answer: Fraction) -> int:
+def winning_slot(mat: Mapping[int, tuple[Number, Sequence[int]]], answer: Number) -> int:
     """WW 4.1: the slot of the guess closest to the answer without going over
     (equal is not over); WW 4.2: All Guesses Too High when every guess is over,
     or when there is no guess at all (ruling)."""
-    best: tuple[Fraction, int] | None = None
+    best: tuple[Number, int] | None = None
     for slot, (value, _) in mat.items():
         if value <= answer and (best is None or value > best[0]):
             best = (value, slot)

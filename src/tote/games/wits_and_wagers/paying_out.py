@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 BONUS = 3
 
 
-def settle(state: WitsAndWagersState) -> None:
-    """WW 4-6: the winning slot, the bonus, then losing and winning bets."""
-    win = winning_slot(state.mat, state.answer)
+def settle(state: WitsAndWagersState, win: int | None = None) -> None:
+    """WW 4-6: the winning slot, the bonus, then losing and winning bets. ``win``: the
+    winning slot (:func:`mat.winning_slot`), when the caller has found it already (the
+    quiet loop of ``fast_game``, on whole numbers)."""
+    if win is None:
+        win = winning_slot(state.mat, state.answer)
     mat = views.mat_view(state)
     points_before = list(state.points)
     results: list[dict[str, Any]] = []

@@ -39,19 +39,16 @@ def question_view(state: WitsAndWagersState, answer: bool) -> dict[str, Any]:
 def mat_view(state: WitsAndWagersState) -> list[dict[str, Any]]:
     """Every slot of the mat, left to right: its odds, the guess on it and its writers."""
     mat = state.mat
-    view = []
-    for slot, odds in enumerate(SLOT_ODDS):
-        on = mat.get(slot)
-        view.append(
-            {
-                "slot": slot,
-                "odds": odds,
-                "guess": None if on is None else format_number(on[0]),
-                "seats": [] if on is None else list(on[1]),
-                "all_too_high": slot == ALL_TOO_HIGH,
-            }
-        )
-    return view
+    return [
+        {
+            "slot": slot,
+            "odds": odds,
+            "guess": None if (on := mat.get(slot)) is None else format_number(on[0]),
+            "seats": [] if on is None else list(on[1]),
+            "all_too_high": slot == ALL_TOO_HIGH,
+        }
+        for slot, odds in enumerate(SLOT_ODDS)
+    ]
 
 
 def wager_view(

@@ -133,7 +133,9 @@ def test_a_guess_too_large_to_read_is_refused_either_way(tmp_path: Path) -> None
 
 def test_a_game_under_way_is_played_on_from_where_it_stands() -> None:
     """From any moment (a question just drawn, guesses half written, bets half placed
-    or half committed, between questions), every variant, 4 to 7 seats."""
+    or half committed, between questions), every variant, 4 to 7 seats; seats acting
+    out of turn order where the rules let them (simultaneous turns, open betting)."""
+    started: set[str] = set()
     for seed in range(32):
         players = 4 + seed % 4
         options = VARIANTS[seed % len(VARIANTS)]
@@ -141,7 +143,10 @@ def test_a_game_under_way_is_played_on_from_where_it_stands() -> None:
         assert isinstance(state, WitsAndWagersState)
         rng = random.Random(seed)
         seat_rng = random.Random(seed + 1)
-        for _ in range(rng.randrange(90)):
+        moves = rng.randrange(90)
+        between = seed % 4 == 0  # go on to the end of the question under way
+        while moves > 0 or (between and state.phase != "draw"):
+            moves -= 1
             turn = state.turn()
             if turn.over:
                 break
@@ -150,6 +155,13 @@ def test_a_game_under_way_is_played_on_from_where_it_stands() -> None:
             else:
                 seat = turn.seats[seat_rng.randrange(len(turn.seats))]
                 state.apply(seat, state.random_move(seat, seat_rng))
+        started.add(
+            "committed"
+            if state._pending
+            else "half locked"
+            if state.phase == "bet" and state.locked
+            else state.phase
+        )
         slow, fast = state.clone(), state.clone()
         slow_rng, slow_streams = streams(players, seed + 7)
         fast_rng, fast_streams = streams(players, seed + 7)
@@ -166,3 +178,4 @@ def test_a_game_under_way_is_played_on_from_where_it_stands() -> None:
         assert [e for e in tail if e.kind not in fast_game.QUIET_EVENTS] == kept
         assert slow_rng.getstate() == fast_rng.getstate()
         assert [s.getstate() for s in slow_streams] == [s.getstate() for s in fast_streams]
+    assert started >= {"committed", "half locked", "draw", "answer", "bet"}

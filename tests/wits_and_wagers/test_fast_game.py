@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from tote.core import CHANCE
-from tote.core.state import State
 from tote.games.wits_and_wagers import GAME, fast_game
 from tote.games.wits_and_wagers.numbers import NotANumber
 from tote.games.wits_and_wagers.state import WitsAndWagersState
 from tote.sim.games.wits_and_wagers import WitsAndWagersStats
 
+from ..quiet_games import rules_loop, streams
 from .test_fast_paths import VARIANTS
 from .ww_helpers import QUESTIONS, write_pack
 
@@ -39,30 +39,6 @@ ODD_ANSWERS: dict[str, object] = {
 }
 """A pack of answers whose guesses are written each way :func:`answering.noisy_guess`
 writes them: whole numbers, decimals, negatives, zero."""
-
-
-def rules_loop(
-    state: State, rng: random.Random, streams: list[random.Random], checked: bool = True
-) -> tuple[int, int]:
-    """The simulator's rules loop (``tote.sim.play``), random seats from their streams;
-    each move checked, or not (``checked=False``, as the simulator plays them)."""
-    step = state.apply if checked else state.apply_unchecked
-    moves = chance = 0
-    while True:
-        turn = state.turn()
-        if turn.chance:
-            step(CHANCE, state.sample_chance(rng))
-            chance += 1
-        elif turn.seats:
-            seat = turn.seats[0]
-            step(seat, state.random_move(seat, streams[seat]))
-            moves += 1
-        else:
-            return moves, chance
-
-
-def streams(players: int, seed: int) -> tuple[random.Random, list[random.Random]]:
-    return random.Random(seed), [random.Random(seed * 100 + s) for s in range(players)]
 
 
 def same_games(slow: WitsAndWagersState, fast: WitsAndWagersState) -> None:

@@ -33,3 +33,15 @@ def rules_loop(
 def streams(players: int, seed: int) -> tuple[random.Random, list[random.Random]]:
     """The game's stream and one per seat, from ``seed``."""
     return random.Random(seed), [random.Random(seed * 100 + s) for s in range(players)]
+
+
+def play_both(slow: State, fast: State, seed: int) -> None:
+    """Play ``slow`` on by the rules loop and ``fast`` by its game's quiet loop
+    (``play_random``) from the same seeded streams: the same moves and chance moves
+    counted, every stream left at the same point."""
+    slow_rng, slow_streams = streams(slow.num_players, seed)
+    fast_rng, fast_streams = streams(fast.num_players, seed)
+    counted = rules_loop(slow, slow_rng, slow_streams)
+    assert fast.play_random(fast_rng, fast_streams) == counted, seed
+    assert slow_rng.getstate() == fast_rng.getstate()
+    assert [s.getstate() for s in slow_streams] == [s.getstate() for s in fast_streams]

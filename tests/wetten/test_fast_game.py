@@ -16,7 +16,7 @@ from tote.games.wetten import GAME, fast_race
 from tote.games.wetten.state import WettenState
 from tote.sim.games.wetten import WettenStats
 
-from ..quiet_games import rules_loop, streams
+from ..quiet_games import play_both, rules_loop, streams
 from .test_fast_race import VARIANTS, fields, step
 from .test_regression_digests import tight_options
 
@@ -39,13 +39,8 @@ def check(options: dict[str, Any], seeds: range) -> None:
         slow = GAME.new_state(options, players)
         fast = GAME.new_state(options, players)
         assert isinstance(slow, WettenState) and isinstance(fast, WettenState)
-        slow_rng, slow_streams = streams(players, seed)
-        fast_rng, fast_streams = streams(players, seed)
-        counted = rules_loop(slow, slow_rng, slow_streams)
-        assert fast.play_random(fast_rng, fast_streams) == counted, seed
+        play_both(slow, fast, seed)
         same_games(slow, fast)
-        assert slow_rng.getstate() == fast_rng.getstate()
-        assert [s.getstate() for s in slow_streams] == [s.getstate() for s in fast_streams]
 
 
 @pytest.mark.parametrize("options", VARIANTS)

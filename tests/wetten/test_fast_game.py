@@ -12,38 +12,17 @@ from typing import Any
 
 import pytest
 
-from tote.core import CHANCE
-from tote.core.state import State
 from tote.games.wetten import GAME, fast_race
 from tote.games.wetten.state import WettenState
 from tote.sim.games.wetten import WettenStats
 
+from ..quiet_games import play_both, rules_loop, streams
 from .test_fast_race import VARIANTS, fields, step
 from .test_regression_digests import tight_options
 
 READ = frozenset({"race", "horses_moved", "payout", "game_over"})
 """The log events the simulator's statistics read (``tote.sim.games.wetten``), and the
 payout's and the game's end."""
-
-
-def rules_loop(state: State, rng: random.Random, streams: list[random.Random]) -> tuple[int, int]:
-    """The simulator's rules loop (``tote.sim.play``), random seats from their streams."""
-    moves = chance = 0
-    while True:
-        turn = state.turn()
-        if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-            chance += 1
-        elif turn.seats:
-            seat = turn.seats[0]
-            state.apply(seat, state.random_move(seat, streams[seat]))
-            moves += 1
-        else:
-            return moves, chance
-
-
-def streams(players: int, seed: int) -> tuple[random.Random, list[random.Random]]:
-    return random.Random(seed), [random.Random(seed * 100 + s) for s in range(players)]
 
 
 def same_games(slow: WettenState, fast: WettenState) -> None:
@@ -60,13 +39,8 @@ def check(options: dict[str, Any], seeds: range) -> None:
         slow = GAME.new_state(options, players)
         fast = GAME.new_state(options, players)
         assert isinstance(slow, WettenState) and isinstance(fast, WettenState)
-        slow_rng, slow_streams = streams(players, seed)
-        fast_rng, fast_streams = streams(players, seed)
-        counted = rules_loop(slow, slow_rng, slow_streams)
-        assert fast.play_random(fast_rng, fast_streams) == counted, seed
+        play_both(slow, fast, seed)
         same_games(slow, fast)
-        assert slow_rng.getstate() == fast_rng.getstate()
-        assert [s.getstate() for s in slow_streams] == [s.getstate() for s in fast_streams]
 
 
 @pytest.mark.parametrize("options", VARIANTS)

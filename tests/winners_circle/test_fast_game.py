@@ -11,34 +11,14 @@ from typing import Any
 import pytest
 
 from tote.core import CHANCE
-from tote.core.state import State
 from tote.games.winners_circle import fast_game
 from tote.games.winners_circle.state import WinnersCircleState
 
+from ..quiet_games import rules_loop, streams
 from .test_fast_race import FIELDS, VARIANTS
 from .wc_helpers import new_state
 
 ALL_FIELDS = (*FIELDS, "set_aside", "card_id_of", "chip_set", "first_bettor_candidates")
-
-
-def rules_loop(state: State, rng: random.Random, streams: list[random.Random]) -> tuple[int, int]:
-    """The simulator's rules loop (``tote.sim.play``), random seats from their streams."""
-    moves = chance = 0
-    while True:
-        turn = state.turn()
-        if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-            chance += 1
-        elif turn.seats:
-            seat = turn.seats[0]
-            state.apply(seat, state.random_move(seat, streams[seat]))
-            moves += 1
-        else:
-            return moves, chance
-
-
-def streams(players: int, seed: int) -> tuple[random.Random, list[random.Random]]:
-    return random.Random(seed), [random.Random(seed * 100 + s) for s in range(players)]
 
 
 @pytest.mark.parametrize("options", VARIANTS)

@@ -20,7 +20,7 @@ The rules (``docs/rules/wits-and-wagers.md``), in the rulebook's order:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import cache, partial
 from typing import Any, ClassVar
 
 from tote.core.bot import BotFactory, RandomBot
@@ -98,10 +98,7 @@ class WitsAndWagers(Game):
         super().check_players(num_players)
 
     def _new_state(self, options: WitsAndWagersOptions, num_players: int) -> WitsAndWagersState:
-        teams = options.teams or tuple(
-            Team(name=f"Player {seat + 1}", members=(Member(name=f"Player {seat + 1}"),))
-            for seat in range(num_players)
-        )
+        teams = options.teams or one_player_teams(num_players)
         if len(teams) != num_players:
             raise OptionsError(
                 f"the teams option names {len(teams)} teams for {num_players} seats;"
@@ -133,6 +130,17 @@ class WitsAndWagers(Game):
 
     def describe_event(self, event: dict[str, Any], names: Sequence[str]) -> str:
         return narration.describe_event(event, names)
+
+
+@cache
+def one_player_teams(num_players: int) -> tuple[Team, ...]:
+    """Every seat one player, "Player 1" to "Player n", with no age (WW 1.1, when no
+    teams are named). Made once per table size: a team is immutable, and a simulation
+    starts thousands of games (issue 24)."""
+    return tuple(
+        Team(name=f"Player {seat + 1}", members=(Member(name=f"Player {seat + 1}"),))
+        for seat in range(num_players)
+    )
 
 
 GAME = WitsAndWagers()

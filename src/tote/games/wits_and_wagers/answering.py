@@ -33,9 +33,14 @@ def question_outcomes(state: WitsAndWagersState) -> Sequence[tuple[Move, float]]
     return [(DrawQuestion(q), p) for q in state.unasked]
 
 
-def sample_question(state: WitsAndWagersState, x: float) -> Move:
+def sample_question(state: WitsAndWagersState, x: float) -> DrawQuestion:
     """The question at ``x`` (uniform in [0, 1)): :func:`question_outcomes` drawn."""
-    return DrawQuestion(state.unasked[int(x * len(state.unasked))])
+    return DrawQuestion(state.unasked[question_at(state, x)])
+
+
+def question_at(state: WitsAndWagersState, x: float) -> int:
+    """Where in ``state.unasked`` the question at ``x`` (uniform in [0, 1)) stands."""
+    return int(x * len(state.unasked))
 
 
 def why_not_drawn(state: WitsAndWagersState, question_id: str) -> str:
@@ -54,8 +59,17 @@ def why_not_drawn(state: WitsAndWagersState, question_id: str) -> str:
 
 def draw_question(state: WitsAndWagersState, question_id: str) -> None:
     """WW 1.3: the next question, drawn at random among those not yet asked."""
-    state.unasked.remove(question_id)
-    state.question = state.bank[question_id]
+    deal_question(state, state.unasked.index(question_id))
+    state.log.append(
+        Event("question", {"number": state.number, **views.question_view(state, answer=False)})
+    )
+
+
+def deal_question(state: WitsAndWagersState, at: int) -> None:
+    """:func:`draw_question` without its log entry, the question given by where it
+    stands in ``state.unasked``: the question read, the mat cleared for it (the quiet
+    loop of ``fast_game`` reads no log; issue 24)."""
+    state.question = state.bank[state.unasked.pop(at)]
     state.answer = state.question.value
     state.number += 1
     state.guesses = {}
@@ -63,9 +77,6 @@ def draw_question(state: WitsAndWagersState, question_id: str) -> None:
     state.bets = {}
     state.locked = set()
     set_phase(state, ANSWER)
-    state.log.append(
-        Event("question", {"number": state.number, **views.question_view(state, answer=False)})
-    )
 
 
 def check_guess(state: WitsAndWagersState, move: Move) -> None:
@@ -81,7 +92,11 @@ def check_guess(state: WitsAndWagersState, move: Move) -> None:
 def random_guess(state: WitsAndWagersState, rng: random.Random) -> Move:
     """A random player's guess: within a wide spread of the answer."""
     assert state.question is not None
-    return Guess(noisy_guess(state.question, 1.0, rng, state.answer))
+    return Guess(noisy_guess(state.question, RANDOM_SPREAD, rng, state.answer))
+
+
+RANDOM_SPREAD = 1.0
+"""How roughly a random player knows the answer (:func:`noisy_guess`'s ``spread``)."""
 
 
 def noisy_guess(
@@ -92,25 +107,31 @@ def noisy_guess(
     factor of about e^``spread``. Rounded like a person would write it."""
     exact = question.value if answer is None else answer
     centre = float(exact)
-    if question.unit == "year":
-        return str(round(centre + rng.gauss(0.0, 60.0 * spread)))
+    year = question.unit == "year"
+    if year or (centre != 0 and exact.denominator == 1):
+        return str(whole_guess(year, centre, spread, rng))
     if centre == 0:
         return format(round(rng.gauss(0.0, spread), 2), "g")
     value = centre * math.exp(rng.gauss(0.0, spread))
-    if exact.denominator == 1:
-        return str(round(value))
     digits = max(0, 2 - math.floor(math.log10(abs(value))))
     return str(round(value, digits))
+
+
+def whole_guess(year: bool, centre: float, spread: float, rng: random.Random) -> int:
+    """:func:`noisy_guess` as a number when it is written as a whole number: a year, or
+    an answer that is a whole number other than 0 (``centre``, as a float)."""
+    if year:
+        return round(centre + rng.gauss(0.0, 60.0 * spread))
+    return round(centre * math.exp(rng.gauss(0.0, spread)))
 
 
 # ============================================ Step 2: Sort the Guesses
 def reveal_guesses(state: WitsAndWagersState, moves: Mapping[int, Move]) -> None:
     """WW 2.1: all guesses are revealed together and sorted onto the mat."""
-    state.guesses = {
-        seat: parse_number(move.value) for seat, move in moves.items() if isinstance(move, Guess)
-    }
-    state.mat = place_guesses(state.guesses)
-    set_phase(state, BET)
+    sort_guesses(
+        state,
+        {seat: parse_number(move.value) for seat, move in moves.items() if isinstance(move, Guess)},
+    )
     state.log.append(
         Event(
             "guesses",
@@ -124,3 +145,11 @@ def reveal_guesses(state: WitsAndWagersState, moves: Mapping[int, Move]) -> None
             },
         )
     )
+
+
+def sort_guesses(state: WitsAndWagersState, guesses: dict[int, Fraction]) -> None:
+    """WW 2.3: the revealed ``guesses`` (seat -> guess, blank cards left out) sorted
+    onto the mat, and the betting begins; :func:`reveal_guesses` without its log entry."""
+    state.guesses = guesses
+    state.mat = place_guesses(guesses)
+    set_phase(state, BET)

@@ -98,11 +98,13 @@ def random_bets(state: WitsAndWagersState, seat: int, rng: random.Random) -> Mov
 def random_wagers(rng: random.Random, slots: Sequence[int], budget: int) -> tuple[Wager, ...]:
     """The wagers of :func:`random_bets`: 0 to 2 betting chips, each on a random slot of
     ``slots`` with a random part of the ``budget`` left. The tote board's quick sample
-    draws other seats' bets through it too (issue 24), so both draw alike."""
+    draws other seats' bets through it too (issue 24), so both draw alike. The part is
+    drawn as ``rng.randint(0, budget)`` draws it, by :func:`draws.below` (the same draw,
+    without ``randint``'s checks in Python)."""
     count = draws.below(rng, BETTING_CHIPS + 1)
     wagers = []
     for _ in range(count):
-        chips = rng.randint(0, budget)
+        chips = draws.below(rng, budget + 1)
         budget -= chips
         wagers.append(Wager(slots[draws.below(rng, len(slots))], chips))
     return tuple(wagers)

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 ALL_TOO_HIGH = 0
 MIDDLE = 4
 SLOT_ODDS: tuple[int, ...] = (6, 5, 4, 3, 2, 3, 4, 5)
 SLOTS = len(SLOT_ODDS)
 MAX_UNIQUE_GUESSES = 7
+
+Number = TypeVar("Number", Fraction, int)
+"""A guess: exact (a ``Fraction``, as the state keeps it), or a whole number as ``int``
+(the quiet loop of ``fast_game`` sorts whole guesses as plain numbers; issue 24)."""
 
 
 def guess_slots(unique_guesses: int) -> tuple[int, ...]:
@@ -32,12 +37,12 @@ def guess_slots(unique_guesses: int) -> tuple[int, ...]:
     return tuple(range(MIDDLE - half, MIDDLE)) + tuple(range(MIDDLE + 1, MIDDLE + half + 1))
 
 
-def place_guesses(guesses: Mapping[int, Fraction]) -> dict[int, tuple[Fraction, tuple[int, ...]]]:
+def place_guesses(guesses: Mapping[int, Number]) -> dict[int, tuple[Number, tuple[int, ...]]]:
     """Sort the guesses onto the mat: slot -> (guess, the seats that wrote it).
 
     WW 2.3: increasing order, identical guesses sharing one slot.
     """
-    writers: dict[Fraction, list[int]] = {}
+    writers: dict[Number, list[int]] = {}
     for seat in sorted(guesses):
         writers.setdefault(guesses[seat], []).append(seat)
     unique = sorted(writers)
@@ -47,11 +52,11 @@ def place_guesses(guesses: Mapping[int, Fraction]) -> dict[int, tuple[Fraction, 
     }
 
 
-def winning_slot(mat: Mapping[int, tuple[Fraction, Sequence[int]]], answer: Fraction) -> int:
+def winning_slot(mat: Mapping[int, tuple[Number, Sequence[int]]], answer: Number) -> int:
     """WW 4.1: the slot of the guess closest to the answer without going over
     (equal is not over); WW 4.2: All Guesses Too High when every guess is over,
     or when there is no guess at all (ruling)."""
-    best: tuple[Fraction, int] | None = None
+    best: tuple[Number, int] | None = None
     for slot, (value, _) in mat.items():
         if value <= answer and (best is None or value > best[0]):
             best = (value, slot)

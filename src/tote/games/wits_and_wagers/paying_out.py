@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from tote.core.events import Event
 from tote.games.wits_and_wagers import views
 from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, winning_slot
-from tote.games.wits_and_wagers.numbers import format_number
 from tote.games.wits_and_wagers.phases import DRAW, OVER, set_phase
 from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 
@@ -22,9 +21,13 @@ if TYPE_CHECKING:
 BONUS = 3
 
 
-def settle(state: WitsAndWagersState) -> None:
-    """WW 4-6: the winning slot, the bonus, then losing and winning bets."""
-    win = winning_slot(state.mat, state.answer)
+def settle(state: WitsAndWagersState, win: int | None = None) -> None:
+    """WW 4-6: the winning slot, the bonus, then losing and winning bets. ``win``: the
+    winning slot (:func:`mat.winning_slot`), when the caller has found it already (the
+    quiet loop of ``fast_game``, on whole numbers)."""
+    if win is None:
+        win = winning_slot(state.mat, state.answer)
+    mat = views.mat_view(state)
     points_before = list(state.points)
     results: list[dict[str, Any]] = []
     bonus = [] if win == ALL_TOO_HIGH else list(state.mat[win][1])
@@ -41,21 +44,21 @@ def settle(state: WitsAndWagersState) -> None:
                     gain += 1
                 state.points[seat] += gain
                 state.bank_paid += gain
-                results.append({"seat": seat, **views.wager_view(state, wager), "won": gain})
+                results.append({"seat": seat, **views.wager_view(state, wager, mat), "won": gain})
             else:
                 # WW 6.1: the betting chip comes back; its poker chips go to the bank.
                 state.points[seat] -= wager.chips
                 state.bank_collected += wager.chips
                 results.append(
-                    {"seat": seat, **views.wager_view(state, wager), "lost": wager.chips}
+                    {"seat": seat, **views.wager_view(state, wager, mat), "lost": wager.chips}
                 )
     summary = {
         "number": state.number,
         **views.question_view(state, answer=True),
         "winning_slot": win,
-        "winning_guess": None if win == ALL_TOO_HIGH else format_number(state.mat[win][0]),
+        "winning_guess": mat[win]["guess"],
         "odds": SLOT_ODDS[win],
-        "mat": views.mat_view(state),
+        "mat": mat,
         "bonus": bonus,
         "bets": results,
         "points_before": points_before,

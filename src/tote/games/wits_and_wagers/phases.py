@@ -25,11 +25,10 @@ OVER = "over"
 def set_phase(state: WitsAndWagersState, phase: str) -> None:
     """Move to ``phase`` and work out once who acts in it (``state.current``)."""
     state.phase = phase
-    everyone = Turn(seats=state.seats, simultaneous=True)
     if phase == DRAW:
         state.current = TURN_CHANCE
     elif phase == ANSWER or (phase == BET and state.secret_betting):
-        state.current = everyone
+        state.current = Turn(seats=state.seats, simultaneous=True)
     elif phase == BET:
         state.current = Turn(seats=tuple(s for s in state.seats if s not in state.locked))
     else:

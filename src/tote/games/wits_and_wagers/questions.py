@@ -13,7 +13,7 @@ import io
 import json
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -58,7 +58,15 @@ class Question(BaseModel):
 
     @property
     def value(self) -> Fraction:
-        return parse_number(self.answer)
+        return answer_value(self.answer)
+
+
+@lru_cache(maxsize=4096)
+def answer_value(answer: str) -> Fraction:
+    """A card's answer as an exact number (:func:`parse_number`), read once per text: a
+    question is read at every draw of every simulated game (issue 24), and a Fraction
+    never changes."""
+    return parse_number(answer)
 
 
 class PackError(OptionsError):

@@ -21,7 +21,14 @@ from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.state import TURN_CHANCE, State, Turn
-from tote.games.wits_and_wagers import answering, betting, sampling, timeouts, views
+from tote.games.wits_and_wagers import (
+    answering,
+    betting,
+    fast_game,
+    sampling,
+    timeouts,
+    views,
+)
 from tote.games.wits_and_wagers.moves import CODEC, DrawQuestion, LockBets, PlaceBets, Wager
 from tote.games.wits_and_wagers.options import Team, WitsAndWagersOptions
 from tote.games.wits_and_wagers.phases import ANSWER, BET, DRAW, OVER
@@ -133,6 +140,13 @@ class WitsAndWagersState(State):
         if self.phase == ANSWER:
             return answering.random_guess(self, rng)
         return betting.random_bets(self, seat, rng)
+
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        """The quiet loop of ``tote simulate``'s random bots (issue 24, 2):
+        :func:`fast_game.play_game`."""
+        return fast_game.play_game(self, rng, streams)
 
     def result(self) -> Result | None:
         if self.phase != OVER:

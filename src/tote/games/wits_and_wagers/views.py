@@ -6,10 +6,11 @@ never in the state's bets or guesses before the reveal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tote.games.wits_and_wagers import timeouts
-from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS, SLOTS
+from tote.games.wits_and_wagers.mat import ALL_TOO_HIGH, SLOT_ODDS
 from tote.games.wits_and_wagers.moves import Wager
 from tote.games.wits_and_wagers.numbers import format_number
 from tote.games.wits_and_wagers.phases import BET, DRAW
@@ -36,26 +37,31 @@ def question_view(state: WitsAndWagersState, answer: bool) -> dict[str, Any]:
 
 
 def mat_view(state: WitsAndWagersState) -> list[dict[str, Any]]:
+    """Every slot of the mat, left to right: its odds, the guess on it and its writers."""
+    mat = state.mat
     return [
         {
             "slot": slot,
-            "odds": SLOT_ODDS[slot],
-            "guess": format_number(state.mat[slot][0]) if slot in state.mat else None,
-            "seats": list(state.mat[slot][1]) if slot in state.mat else [],
+            "odds": odds,
+            "guess": None if (on := mat.get(slot)) is None else format_number(on[0]),
+            "seats": [] if on is None else list(on[1]),
             "all_too_high": slot == ALL_TOO_HIGH,
         }
-        for slot in range(SLOTS)
+        for slot, odds in enumerate(SLOT_ODDS)
     ]
 
 
-def wager_view(state: WitsAndWagersState, wager: Wager) -> dict[str, Any]:
-    on = state.mat.get(wager.slot)
-    return {
-        "slot": wager.slot,
-        "chips": wager.chips,
-        "odds": SLOT_ODDS[wager.slot],
-        "guess": None if on is None else format_number(on[0]),
-    }
+def wager_view(
+    state: WitsAndWagersState, wager: Wager, mat: Sequence[Mapping[str, Any]] | None = None
+) -> dict[str, Any]:
+    """A bet as shown: its slot, poker chips, odds and the guess on the slot; the guess
+    read from ``mat`` (:func:`mat_view`) when the caller has built it already."""
+    if mat is not None:
+        guess = mat[wager.slot]["guess"]
+    else:
+        on = state.mat.get(wager.slot)
+        guess = None if on is None else format_number(on[0])
+    return {"slot": wager.slot, "chips": wager.chips, "odds": SLOT_ODDS[wager.slot], "guess": guess}
 
 
 def teams_view(state: WitsAndWagersState) -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ from typing import Any
 from tote.core.state import State
 from tote.games.wits_and_wagers.mat import SLOT_ODDS, SLOTS
 from tote.games.wits_and_wagers.paying_out import BONUS
+from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 from tote.games.wits_and_wagers.state import WitsAndWagersState
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
 from tote.sim.games.tally import Tally, share
@@ -32,6 +33,19 @@ def _leaders(points: list[int]) -> set[int]:
     return {s for s, p in enumerate(points) if p == best}
 
 
+SLOT_NAMES = tuple(slot_name(slot) for slot in range(SLOTS))
+QUESTION_COLUMNS = tuple(
+    (f"q{q}_slot", f"q{q}_bonus_seats") for q in range(1, QUESTIONS_PER_GAME + 1)
+)
+"""Each question's columns, question 1 first (WW 1.3: seven questions a game); the names
+are written once, not for every row."""
+SLOT_COLUMNS = tuple(
+    (f"slot{s}_bets", f"slot{s}_paid", f"slot{s}_lost", f"staked_slot{s}", f"returned_slot{s}")
+    for s in range(SLOTS)
+)
+"""Each slot's columns, slot 0 first."""
+
+
 class WitsAndWagersStats:
     game_id = "wits-and-wagers"
 
@@ -47,27 +61,39 @@ class WitsAndWagersStats:
         staked = [0] * SLOTS
         returned = [0] * SLOTS
         bonus = [0] * len(points)
-        for q, summary in enumerate(history, start=1):
-            cols[f"q{q}_slot"] = summary["winning_slot"]
-            cols[f"q{q}_bonus_seats"] = len(summary["bonus"])
+        for (slot_column, bonus_column), summary in zip(
+            QUESTION_COLUMNS[: len(history)], history, strict=True
+        ):
+            cols[slot_column] = summary["winning_slot"]
+            cols[bonus_column] = len(summary["bonus"])
             for seat in summary["bonus"]:
                 bonus[seat] += BONUS
             for bet in summary["bets"]:
-                wagers[bet["slot"]] += 1
-                paid[bet["slot"]] += bet.get("won", 0)
-                lost[bet["slot"]] += bet.get("lost", 0)
+                slot = bet["slot"]
+                wagers[slot] += 1
                 # WW 6.2: a bet's stake is its betting chip (1 point) and the poker chips
                 # under it; a winning bet keeps it and is paid its gain, a losing one
                 # keeps only the betting chip (WW 6.1).
                 stake = 1 + bet["chips"]
-                staked[bet["slot"]] += stake
-                returned[bet["slot"]] += stake + bet["won"] if "won" in bet else 1
-        for slot in range(SLOTS):
-            cols[f"slot{slot}_bets"] = wagers[slot]
-            cols[f"slot{slot}_paid"] = paid[slot]
-            cols[f"slot{slot}_lost"] = lost[slot]
-            cols[f"staked_slot{slot}"] = staked[slot]
-            cols[f"returned_slot{slot}"] = returned[slot]
+                staked[slot] += stake
+                if "won" in bet:
+                    paid[slot] += bet["won"]
+                    returned[slot] += stake + bet["won"]
+                else:
+                    lost[slot] += bet.get("lost", 0)
+                    returned[slot] += 1
+        for slot, (
+            bets_column,
+            paid_column,
+            lost_column,
+            staked_column,
+            returned_column,
+        ) in enumerate(SLOT_COLUMNS):
+            cols[bets_column] = wagers[slot]
+            cols[paid_column] = paid[slot]
+            cols[lost_column] = lost[slot]
+            cols[staked_column] = staked[slot]
+            cols[returned_column] = returned[slot]
         cols["bonus_points"] = sum(bonus)
         cols["points_total"] = sum(points)
         without = [p - b for p, b in zip(points, bonus, strict=True)]
@@ -80,26 +106,26 @@ class WitsAndWagersStats:
 
 class WitsAndWagersAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
+        """One game's row counted; the counts written straight into ``flat_counts``
+        (``Tally.count``'s own step), as the parent process adds every row."""
         self.games += 1
+        counts = self.flat_counts
         questions = int(columns.get(ROUNDS) or 0)
-        for q in range(1, questions + 1):
-            slot = int(columns[f"q{q}_slot"] or 0)
-            self.count("slot", slot_name(slot), "won")
-            self.count("questions", "all", "questions")
-            self.count(
-                "bonus",
-                "questions",
-                "seats given the bonus",
-                int(columns[f"q{q}_bonus_seats"] or 0),
-            )
-        for slot in range(SLOTS):
-            name = slot_name(slot)
-            for what in ("bets", "paid", "lost"):
-                self.count("slot", name, what, int(columns.get(f"slot{slot}_{what}") or 0))
+        for slot_column, bonus_column in QUESTION_COLUMNS[:questions]:
+            slot = int(columns[slot_column] or 0)
+            counts["slot", SLOT_NAMES[slot], "won"] += 1
+            counts["questions", "all", "questions"] += 1
+            counts["bonus", "questions", "seats given the bonus"] += int(columns[bonus_column] or 0)
+        for name, (bets_column, paid_column, lost_column, _, _) in zip(
+            SLOT_NAMES, SLOT_COLUMNS, strict=True
+        ):
+            counts["slot", name, "bets"] += int(columns.get(bets_column) or 0)
+            counts["slot", name, "paid"] += int(columns.get(paid_column) or 0)
+            counts["slot", name, "lost"] += int(columns.get(lost_column) or 0)
         self.measure("bonus", "game", "bonus points", float(columns.get("bonus_points") or 0))
         self.measure("bonus", "game", "all points", float(columns.get("points_total") or 0))
         if columns.get("bonus_decided"):
-            self.count("bonus", "games", "decided by the bonus")
+            counts["bonus", "games", "decided by the bonus"] += 1
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
@@ -113,8 +139,7 @@ class WitsAndWagersAccumulator(Tally):
     def tables(self) -> list[StatTable]:
         questions = self.get("questions", "all", "questions")
         rows = []
-        for slot in range(SLOTS):
-            name = slot_name(slot)
+        for name in SLOT_NAMES:
             bets = self.get("slot", name, "bets")
             net = self.get("slot", name, "paid") - self.get("slot", name, "lost")
             rows.append(

@@ -38,7 +38,7 @@ from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.state import State
 from tote.core.tote_board import BetChoice, Markets, Sample, random_policy, rollout
-from tote.games.wetten import fast_race, pro_rule
+from tote.games.wetten import fast_board, fast_race, pro_rule
 from tote.games.wetten.data import PLACES
 from tote.games.wetten.moves import Bet, Cell, NoChance, SecondBet, SetTheStakes
 from tote.games.wetten.payout import (
@@ -340,9 +340,11 @@ class WettenMarkets(Markets):
     def quick_sampler(
         self, state: State, seat: int | None, bets: Sequence[BetChoice]
     ) -> Callable[[random.Random], Sample] | None:
-        """One world drawn (:meth:`WettenState.sample_world`), its race played by
-        :func:`fast_race.race_to_payout` and read where the payout begins, not from the
-        payout's record (issue 24): the same draws and the same sample as the general
+        """One world drawn and raced to where the payout begins in
+        :mod:`~tote.games.wetten.fast_board`'s tight loop (issue 24), or, where that
+        does not start, drawn by :meth:`WettenState.sample_world` and raced by
+        :func:`fast_race.race_to_payout`; read from the places and tickets then, not
+        from the payout's record: the same draws and the same sample as the general
         path. ``None`` with a simultaneous turn half committed or the game over."""
         assert isinstance(state, WettenState)
         if state._pending or state.turn().over:
@@ -351,21 +353,28 @@ class WettenMarkets(Markets):
         index = state.horse_index
         valued = seat is not None and bool(bets)
         nothing = [0.0] * len(bets)
+        quick = fast_board.quick_world(state, seat)
 
         def one(rng: random.Random) -> Sample:
-            world = state.sample_world(seat, rng, log=False)
-            assert isinstance(world, WettenState)
-            if fast_race.race_to_payout(world, rng) != fast_race.AT_PAYOUT:
-                end = rollout(state, world, self, random_policy, rng)
+            if quick is None:
+                world = state.sample_world(seat, rng, log=False)
+                assert isinstance(world, WettenState)
+                code, found = fast_race.race_to_payout(world, rng), world
+            else:
+                code, found = quick(rng)
+            if code != fast_race.AT_PAYOUT:
+                assert isinstance(found, WettenState)
+                end = rollout(state, found, self, random_policy, rng)
                 return self.outcomes(state, end), self.payoffs(state, end, seat, bets)
+            race = RacePaid.at_payout(found) if isinstance(found, WettenState) else RacePaid(*found)
             outcomes = {
                 name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
-                for name, place in zip(names, world.places, strict=True)
+                for name, place in zip(names, race.places, strict=True)
             }
             if not valued:
                 return outcomes, nothing
             assert seat is not None
-            return outcomes, bet_values(RacePaid.at_payout(world), seat, bets, index)
+            return outcomes, bet_values(race, seat, bets, index)
 
         return one
 

@@ -1,0 +1,618 @@
+"""One sampled world of Wetten!'s tote board in a tight loop (issue 24).
+
+The general path draws a world (:func:`~tote.games.wetten.sampling.sample_world`: a
+clone of the state, the race cards and action cards hidden from the seat dealt afresh,
+the other players' tickets redrawn), plays the rest of the race on with random players
+(:mod:`~tote.games.wetten.fast_race`, whose every step is the rules' own) and reads the
+places and tickets where the payout begins (WT 10). Here the same draws are made in the
+same order on plain lists, without the state object: the two redeals shuffle pools of the
+same sizes, sorted the same way, with the same ``getrandbits`` calls
+(:func:`tote.core.draws.shuffle`); the tickets (WT 2, 5), the race cards laid and the
+free cards drawn (WT 3.1-3.4), the action windows' passes, purchases and announcements
+(ruling 12, WT 6-7, 9.1), the cards that draw nothing resolved (WT 8: the movement's
+modifiers by the rules' own :func:`~tote.games.wetten.race.apply_modifier`, Long Odds,
+Hedge, Insider Tip, Stewards' Inquiry) and the horses moved and placed
+(:func:`~tote.games.wetten.race.finishing_groups`,
+:func:`~tote.games.wetten.race.assign_places`, WT 4) each read ``rng`` as
+:mod:`fast_race` reads it.
+
+Where a world leaves that common path (a race card bought from an empty pile, a window
+holding a card that draws, WT 8.6 Paddock Tip and Lucky Draw, a refill the pile cannot
+cover, WT 3.7), the lists are written into a state (a clone of the real one, its fields
+as the general path's world holds them at that step) and the rules take over from that
+step (:func:`fast_race.resume`). So every world is exactly the general path's
+(``tests/wetten/test_fast_board.py`` checks this world by world on every variant).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tote.core.draws import below
+from tote.games.wetten import action_cards, fast_race, setup, windows
+from tote.games.wetten.action_cards import FEE_FACTORS, LONG_ODDS
+from tote.games.wetten.data import PLACES
+from tote.games.wetten.fast_race import AT_PAYOUT, DRAWING, MODIFIERS
+from tote.games.wetten.phases import PLAY, REFILL, RESOLVE, SECOND, STAKES, WINDOW
+from tote.games.wetten.race import apply_modifier, assign_places, finishing_groups
+from tote.games.wetten.stakes import STEP
+from tote.games.wetten.windows import FIRST_PRICE
+
+if TYPE_CHECKING:
+    from tote.games.wetten.phases import Grid
+    from tote.games.wetten.state import WettenState
+
+Cell = tuple[int, int]
+"""A ticket cell: (horse, place)."""
+
+RaceEnd = tuple[
+    list[int | None], list["Grid"], list["Grid"], list[Cell | None], list[Cell | None], int | None
+]
+"""The race where its payout begins: the places, the Set-the-Stakes and Second Bet
+tickets, the "No chance..." marks, the Long Odds marks and the bank's reserve (``None``:
+an unlimited bank), as :class:`~tote.games.wetten.tote_board.RacePaid` reads them."""
+
+World = tuple[int, "RaceEnd | WettenState"]
+"""A world's end: :data:`fast_race.AT_PAYOUT` and the race's :data:`RaceEnd`, or how
+:func:`fast_race.resume` ended and the state the rules played on."""
+
+TURN, CLOSE, TICKETS, REVEAL, OPEN, MOVE = range(6)
+"""The loop's steps: a priority turn of a window, a window closing, the tickets written
+(WT 2, 5), the race cards laid (WT 3.1), a window opening, the horses moving (WT 4)."""
+
+AFTER_WINDOW = {"stakes": TICKETS, "start_before": REVEAL, "second_bet": TICKETS}
+"""``windows.after_window``: the step after a window, by its timing (the horses move
+after the others)."""
+
+Option = tuple[str, int | None, int | None, int | None, int | None]
+"""An announcement (``action_cards.announcements``): the card (``""``: the ticket
+shown, WT 9.1), the horse, the other horse, the opponent, the place."""
+
+
+def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random], World] | None:
+    """The board's world at ``state`` for ``seat``, drawn and raced to the payout, or
+    ``None`` where it does not start: a simultaneous turn half committed, a shuffle
+    pending, cards drawn or looked at, cards still resolving (the general path's)."""
+    if state._pending or state.turn().over or state.shuffle is not None:
+        return None
+    if state.stage not in (WINDOW, STAKES, SECOND, PLAY):
+        return None
+    if state.draws or state.to_resolve or state.looking is not None:
+        return None
+    players = state.num_players
+    others = [s for s in range(players) if s != seat]
+    horses = len(state.horse_names)
+    # -- sampling.sample_world's two redeals: pools sorted once, the same swaps
+    race_pool = sorted([*state.pile, *(c for s in others for c in state.hands[s])])
+    action_pool = sorted([*state.action_pile, *(c for s in others for c in state.actions[s])])
+    race_steps = _steps(len(race_pool))
+    action_steps = _steps(len(action_pool))
+    pile_size = len(state.pile)
+    action_pile_size = len(state.action_pile)
+    hand_sizes = [(s, len(state.hands[s]), len(state.actions[s])) for s in others]
+    totals = [
+        (
+            s,
+            sum(state.stakes[s].values()) if state.no_chance[s] is None else None,
+            sum(state.second[s].values()),
+        )
+        for s in others
+    ]
+    # -- what stays fixed through the world
+    min_stake = state.min_stake
+    pro = state.pro_rules
+    unlimited = state.unlimited
+    track = state.track
+    card_values = state.card_values
+    cells = state._cells
+    usable = _usable(state)
+    effects = {card: data.effect for card, data in state.action_cards.items()}
+    amounts = {card: data.amount for card, data in state.action_cards.items()}
+    horse_range = range(horses)
+    hidden = frozenset(others)
+
+    def world(rng: random.Random) -> World:
+        random_ = rng.random
+        getrandbits = rng.getrandbits
+        pool = list(race_pool)
+        for i, bits in race_steps:
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            pool[i], pool[j] = pool[j], pool[i]
+        apool = list(action_pool)
+        for i, bits in action_steps:
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            apool[i], apool[j] = apool[j], apool[i]
+        pile = pool[:pile_size]
+        action_pile = apool[:action_pile_size]
+        hands = [list(h) for h in state.hands]
+        actions = [list(a) for a in state.actions]
+        at, action_at = pile_size, action_pile_size
+        for s, size, action_size in hand_sizes:
+            hands[s] = pool[at : at + size]
+            actions[s] = apool[action_at : action_at + action_size]
+            at += size
+            action_at += action_size
+        stakes = [dict(t) for t in state.stakes]
+        second = [dict(t) for t in state.second]
+        long_odds = list(state.long_odds)
+        long_odds_cell = list(state.long_odds_cell)
+        for s, stakes_total, second_total in totals:
+            if stakes_total is not None:
+                stakes[s] = _one_cell(stakes_total, horses, rng)
+            second[s] = _one_cell(second_total, horses, rng)
+            long_odds[s] = False
+            long_odds_cell[s] = None
+        announced = [dict(entry) for entry in state.announced]
+        for entry in announced:
+            if entry["effect"] == "hedge" and entry["seat"] != seat:
+                entry["horse"] = below(rng, horses)
+                entry["place"] = 1 + below(rng, PLACES)
+        peeks = {s: peek for s, peek in state.peeks.items() if s not in hidden}
+        # -- the race (fast_race._run, its steps on these lists)
+        cash = list(state.cash)
+        bank = state.bank
+        purchases = list(state.purchases)
+        played = list(state.played_actions)
+        no_chance = list(state.no_chance)
+        discard = list(state.discard)
+        action_discard = list(state.action_discard)
+        position = list(state.position)
+        moved = list(state.moved)
+        movement = list(state.movement)
+        places = list(state.places)
+        rounds = state.rounds
+        revealed: list[dict[str, Any]] | None = None
+        timing = state.timing
+        priority = state.priority
+        passes = state.passes
+        able = list(state.able)
+        able_count = state.able_count
+        windows_opened = state.windows_opened
+        stage = state.stage
+        step = (
+            TURN
+            if stage == WINDOW
+            else REVEAL
+            if stage == PLAY
+            else TICKETS
+        )
+        second_tickets = stage == SECOND
+
+        def handed_over(stage: str, draws: list[tuple[int, str]], then: str) -> World:
+            """The lists written into a state at this step, the rules' ``then`` from it."""
+            found = state.clone()
+            found.__dict__.update(
+                log=[],
+                pile=pile,
+                action_pile=action_pile,
+                hands=hands,
+                actions=actions,
+                stakes=stakes,
+                second=second,
+                long_odds=long_odds,
+                long_odds_cell=long_odds_cell,
+                announced=announced,
+                peeks=peeks,
+                cash=cash,
+                bank=bank,
+                purchases=purchases,
+                played_actions=played,
+                no_chance=no_chance,
+                discard=discard,
+                action_discard=action_discard,
+                position=position,
+                moved=moved,
+                movement=movement,
+                places=places,
+                rounds=rounds,
+                timing=timing,
+                priority=priority,
+                passes=passes,
+                able=able,
+                able_count=able_count,
+                windows_opened=windows_opened,
+                stage=stage,
+                draws=draws,
+                to_resolve=[],
+                looking=None,
+            )
+            if revealed is not None:
+                found.revealed = revealed
+            moves: dict[str, Callable[[], None]] = {
+                "buy": lambda: windows.buy(found, priority),
+                "close": lambda: action_cards.close_window(found),
+                "refill": lambda: setup.draw_pending(found),
+            }
+            return fast_race.resume(found, rng, moves[then]), found
+
+        def refresh() -> list[bool]:
+            """``windows.refresh_able``: an action card, a race card's price, or a
+            ticket still to show (WT 9.1)."""
+            if pro and timing == "second_bet":
+                return [
+                    bool(actions[s])
+                    or cash[s] >= FIRST_PRICE << purchases[s]
+                    or (no_chance[s] is None and bool(stakes[s]))
+                    for s in range(players)
+                ]
+            return [
+                bool(actions[s]) or cash[s] >= FIRST_PRICE << purchases[s] for s in range(players)
+            ]
+
+        while True:
+            if step == TURN:  # fast_race._run's window step (windows.random_window_move)
+                now = priority
+                x = random_()
+                if x < 0.75:
+                    passes += 1
+                elif x < 0.8 and cash[now] >= FIRST_PRICE << purchases[now]:
+                    if not pile:
+                        return handed_over(WINDOW, [], "buy")
+                    price = FIRST_PRICE << purchases[now]
+                    cash[now] -= price
+                    bank += price
+                    purchases[now] += 1
+                    hands[now].append(pile.pop())
+                    able = refresh()
+                    able_count = sum(able)
+                    continue
+                else:
+                    options = _announcements(
+                        now,
+                        timing,
+                        pro,
+                        no_chance,
+                        stakes,
+                        played,
+                        cash,
+                        min_stake,
+                        places,
+                        position,
+                        actions[now],
+                        usable[timing],
+                        announced,
+                        players,
+                    )
+                    if options:
+                        card, horse, other, opponent, place = options[
+                            int(random_() * len(options))
+                        ]
+                        if not card:
+                            assert horse is not None and place is not None
+                            no_chance[now] = (horse, place)
+                        else:
+                            fee = FEE_FACTORS[played[now]] * min_stake
+                            cash[now] -= fee
+                            bank += fee
+                            played[now] += 1
+                            actions[now].remove(card)
+                            effect = effects[card]
+                            announced.append(
+                                {
+                                    "seat": now,
+                                    "card": card,
+                                    "effect": effect,
+                                    "amount": amounts[card],
+                                    "horse": horse,
+                                    "other": other,
+                                    "opponent": opponent,
+                                    "place": place,
+                                    "target": len(announced) - 1 if effect == "cancel" else None,
+                                    "cancelled": False,
+                                }
+                            )
+                        passes = 0
+                        able = refresh()
+                        able_count = sum(able)
+                    else:
+                        passes += 1
+                if passes < able_count:
+                    now = (now + 1) % players
+                    while not able[now]:
+                        now = (now + 1) % players
+                    priority = now
+                    continue
+                step = CLOSE
+            if step == CLOSE:  # fast_race._close_window (WT 7.4, 8.11)
+                if announced:
+                    if any(entry["effect"] in DRAWING for entry in announced):
+                        return handed_over(WINDOW, [], "close")
+                    for entry in reversed(announced):
+                        if entry["effect"] == "cancel" and not entry["cancelled"]:
+                            announced[entry["target"]]["cancelled"] = True
+                    action_discard.extend(entry["card"] for entry in announced)
+                    for entry in announced:
+                        if not entry["cancelled"]:
+                            bank = _apply_action(
+                                entry,
+                                bank,
+                                unlimited,
+                                movement,
+                                places,
+                                cash,
+                                stakes,
+                                no_chance,
+                                long_odds,
+                                peeks,
+                                hands,
+                                card_values,
+                            )
+                step = AFTER_WINDOW.get(timing, MOVE)
+                second_tickets = timing == "second_bet"
+            if step == TICKETS:  # fast_race._tickets (WT 2.1, 2.5, 5.1, 8.8)
+                bank = _tickets(
+                    rng,
+                    second_tickets,
+                    min_stake,
+                    cells,
+                    cash,
+                    bank,
+                    second if second_tickets else stakes,
+                    long_odds,
+                    long_odds_cell,
+                    places,
+                    position,
+                )
+                if second_tickets:
+                    step = REVEAL
+                    continue
+                timing = "start_before"
+                step = OPEN
+            if step == REVEAL:  # fast_race._reveal (WT 3.1-3.4)
+                chosen = [int(random_() * len(hand)) if hand else -1 for hand in hands]
+                rounds += 1
+                laid = []
+                for s, at in enumerate(chosen):
+                    if at >= 0:
+                        card = hands[s].pop(at)
+                        discard.append(card)
+                        laid.append(card_values[card])
+                revealed = []
+                if laid:
+                    movement = [
+                        sum(column) if place is None else 0
+                        for column, place in zip(zip(*laid, strict=True), places, strict=True)
+                    ]
+                else:
+                    movement = [0] * horses
+                owed = [(s, "free") for s, hand in enumerate(hands) for _ in range(2 - len(hand))]
+                if len(owed) > len(pile):
+                    return handed_over(REFILL, owed, "refill")
+                for s, _ in owed:
+                    hands[s].append(pile.pop())
+                timing = "start" if rounds == 1 else "neck_and_neck"
+                step = OPEN
+            if step == OPEN:  # fast_race._open_window (ruling 12)
+                announced = []
+                passes = 0
+                now = windows_opened % players
+                priority = now
+                windows_opened += 1
+                able = refresh()
+                able_count = sum(able)
+                if able_count:
+                    while not able[now]:
+                        now = (now + 1) % players
+                    priority = now
+                    step = TURN
+                    continue
+                step = CLOSE
+                continue
+            if step == MOVE:  # fast_race._move_horses (WT 3.2, 4.1-4.6)
+                finishers = []
+                for h in horse_range:
+                    if places[h] is None:
+                        position[h] += movement[h]
+                        moved[h] = movement[h]
+                        if position[h] > track:
+                            finishers.append(h)
+                if finishers:
+                    assign_places(finishing_groups(finishers, position, moved), places)
+                if None not in places:
+                    odds = [
+                        cell if long_odds[s] else None for s, cell in enumerate(long_odds_cell)
+                    ]
+                    return AT_PAYOUT, (
+                        places,
+                        stakes,
+                        second,
+                        no_chance,
+                        odds,
+                        None if unlimited else bank,
+                    )
+                if rounds == 1:
+                    timing = "second_bet"
+                    step = OPEN
+                else:
+                    step = REVEAL
+
+    return world
+
+
+def _steps(size: int) -> list[tuple[int, int]]:
+    """The draws of :func:`tote.core.draws.shuffle` on a list of ``size``: per swap,
+    the position filled and the bits ``getrandbits`` is asked for."""
+    return [(i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
+
+
+def _one_cell(total: int, horses: int, rng: random.Random) -> Grid:
+    """``sampling._one_cell``: ``total`` on one random cell (nothing when it is 0)."""
+    if total == 0:
+        return {}
+    return {(below(rng, horses), 1 + below(rng, PLACES)): total}
+
+
+def _usable(state: WettenState) -> dict[str, dict[str, str]]:
+    """Per window timing, the action cards that may be announced then (WT 7.2): card
+    -> effect, for ``action_cards.announcements``."""
+    timings = ("stakes", "start_before", "start", "second_bet", "neck_and_neck")
+    return {
+        timing: {
+            card: data.effect
+            for card, data in state.action_cards.items()
+            if timing in data.when or "any" in data.when
+        }
+        for timing in timings
+    }
+
+
+def _announcements(
+    seat: int,
+    timing: str,
+    pro: bool,
+    no_chance: Sequence[Cell | None],
+    stakes: Sequence[Grid],
+    played: Sequence[int],
+    cash: Sequence[int],
+    min_stake: int,
+    places: Sequence[int | None],
+    position: Sequence[int],
+    hand: Sequence[str],
+    usable: dict[str, str],
+    announced: Sequence[dict[str, Any]],
+    players: int,
+) -> list[Option]:
+    """``action_cards.announcements`` in its order: the ticket shown on each of its bets
+    (WT 9.1), then each action card playable now with each target it may take (WT 7, 8)."""
+    options: list[Option] = []
+    if timing == "second_bet" and pro and no_chance[seat] is None and stakes[seat]:
+        options = [("", h, None, None, p) for h, p in sorted(stakes[seat])]
+    count = played[seat]
+    if count >= len(FEE_FACTORS) or FEE_FACTORS[count] * min_stake > cash[seat]:
+        return options
+    running = [h for h, p in enumerate(places) if p is None]
+    for card in hand:
+        effect = usable.get(card)
+        if effect is None:
+            continue
+        if effect == "move" or effect == "halve":
+            options.extend((card, h, None, None, None) for h in running)
+        elif effect == "swap":
+            options.extend(
+                (card, a, b, None, None) for i, a in enumerate(running) for b in running[i + 1 :]
+            )
+        elif effect == "boost_last":
+            rear = min(position[h] for h in running)
+            options.extend((card, h, None, None, None) for h in running if position[h] == rear)
+        elif effect == "peek_hand":
+            options.extend((card, None, None, o, None) for o in range(players) if o != seat)
+        elif effect == "hedge":
+            taken = {
+                (e["horse"], e["place"])
+                for e in announced
+                if e["seat"] == seat and e["effect"] == "hedge"
+            }
+            options.extend(
+                (card, h, None, None, p) for h, p in sorted(stakes[seat]) if (h, p) not in taken
+            )
+        elif effect == "cancel":
+            if announced and announced[-1]["seat"] != seat:
+                options.append((card, None, None, None, None))
+        else:
+            options.append((card, None, None, None, None))
+    return options
+
+
+def _apply_action(
+    entry: dict[str, Any],
+    bank: int,
+    unlimited: bool,
+    movement: list[int],
+    places: Sequence[int | None],
+    cash: list[int],
+    stakes: Sequence[Grid],
+    no_chance: list[Cell | None],
+    long_odds: list[bool],
+    peeks: dict[int, dict[str, Any]],
+    hands: Sequence[Sequence[str]],
+    card_values: dict[str, tuple[int, int, int, int]],
+) -> int:
+    """``fast_race._apply_action``: one card that draws nothing (WT 8); the bank after."""
+    seat, effect = entry["seat"], entry["effect"]
+    if effect in MODIFIERS:
+        running = [place is None for place in places]
+        apply_modifier(effect, entry["amount"], movement, running, entry["horse"], entry["other"])
+    elif effect == "peek_hand":
+        opponent = entry["opponent"]
+        seen = [{"card": c, "values": list(card_values[c])} for c in hands[opponent]]
+        peeks[seat] = {"opponent": opponent, "cards": seen}
+    elif effect == LONG_ODDS:
+        long_odds[seat] = True
+    elif effect == "hedge":
+        cell = (entry["horse"], entry["place"])
+        stake = stakes[seat].pop(cell, 0)
+        refund = stake // 2 // STEP * STEP
+        if not unlimited:
+            refund = min(refund, bank)
+        cash[seat] += refund
+        bank -= refund
+        if no_chance[seat] == cell:
+            no_chance[seat] = None
+    return bank
+
+
+def _tickets(
+    rng: random.Random,
+    second: bool,
+    minimum: int,
+    cells: Sequence[Cell],
+    cash: list[int],
+    bank: int,
+    tickets: list[Grid],
+    long_odds: Sequence[bool],
+    long_odds_cell: list[Cell | None],
+    places: Sequence[int | None],
+    position: Sequence[int],
+) -> int:
+    """``fast_race._tickets``: every seat's random ticket in seat order, then written
+    (WT 2.1, 2.5, 5.1; a Long Odds mark, WT 8.8); the bank after."""
+    getrandbits = rng.getrandbits
+    drawn: list[tuple[Grid, Cell | None]] = []
+    for budget in list(cash):
+        grid: Grid = {}
+        k = getrandbits(3)
+        while k >= 4:
+            k = getrandbits(3)
+        if k:  # draws.sample's shrinking pool, then a stake for each cell drawn
+            pool = list(cells)
+            m = len(pool)
+            chosen = []
+            for _ in range(k):
+                bits = m.bit_length()
+                j = getrandbits(bits)
+                while j >= m:
+                    j = getrandbits(bits)
+                chosen.append(pool[j])
+                pool[j] = pool[m - 1]
+                m -= 1
+            for cell in chosen:
+                j = getrandbits(2)
+                while j >= 2:
+                    j = getrandbits(2)
+                stake = minimum * (1 + j)
+                if stake > budget:
+                    break
+                budget -= stake
+                grid[cell] = stake
+        drawn.append((grid, None))
+    if second and any(long_odds):
+        running = [h for h, p in enumerate(places) if p is None]
+        rear = min(position[h] for h in running)
+        last = [h for h in running if position[h] == rear]
+        for s, (grid, _) in enumerate(drawn):
+            if long_odds[s]:
+                drawn[s] = grid, next((cell for cell in grid if cell[0] in last), None)
+    for s, (grid, marked) in enumerate(drawn):
+        tickets[s] = grid
+        if marked is not None:
+            long_odds_cell[s] = marked
+        total = sum(grid.values())
+        cash[s] -= total
+        bank += total
+    return bank

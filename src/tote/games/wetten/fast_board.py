@@ -35,7 +35,7 @@ from tote.games.wetten import action_cards, fast_race, setup, windows
 from tote.games.wetten.action_cards import FEE_FACTORS, LONG_ODDS
 from tote.games.wetten.data import PLACES
 from tote.games.wetten.fast_race import AT_PAYOUT, DRAWING, MODIFIERS
-from tote.games.wetten.phases import PLAY, REFILL, RESOLVE, SECOND, STAKES, WINDOW
+from tote.games.wetten.phases import PLAY, REFILL, SECOND, STAKES, WINDOW
 from tote.games.wetten.race import apply_modifier, assign_places, finishing_groups
 from tote.games.wetten.stakes import STEP
 from tote.games.wetten.windows import FIRST_PRICE
@@ -175,14 +175,10 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         able_count = state.able_count
         windows_opened = state.windows_opened
         stage = state.stage
-        step = (
-            TURN
-            if stage == WINDOW
-            else REVEAL
-            if stage == PLAY
-            else TICKETS
-        )
+        step = TURN if stage == WINDOW else REVEAL if stage == PLAY else TICKETS
         second_tickets = stage == SECOND
+        shows = pro and timing == "second_bet"
+        use = usable.get(timing, {}).keys()
 
         def handed_over(stage: str, draws: list[tuple[int, str]], then: str) -> World:
             """The lists written into a state at this step, the rules' ``then`` from it."""
@@ -234,7 +230,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         def refresh() -> list[bool]:
             """``windows.refresh_able``: an action card, a race card's price, or a
             ticket still to show (WT 9.1)."""
-            if pro and timing == "second_bet":
+            if shows:
                 return [
                     bool(actions[s])
                     or cash[s] >= FIRST_PRICE << purchases[s]
@@ -259,30 +255,38 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     bank += price
                     purchases[now] += 1
                     hands[now].append(pile.pop())
-                    able = refresh()
-                    able_count = sum(able)
+                    # windows.refresh_able: only this seat's cash and cards changed
+                    mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
+                    if not mine and shows:
+                        mine = no_chance[now] is None and bool(stakes[now])
+                    able_count += mine - able[now]
+                    able[now] = mine
                     continue
                 else:
-                    options = _announcements(
-                        now,
-                        timing,
-                        pro,
-                        no_chance,
-                        stakes,
-                        played,
-                        cash,
-                        min_stake,
-                        places,
-                        position,
-                        actions[now],
-                        usable[timing],
-                        announced,
-                        players,
-                    )
+                    hand = actions[now]
+                    if (hand and not use.isdisjoint(hand)) or (
+                        shows and no_chance[now] is None and stakes[now]
+                    ):
+                        options = _announcements(
+                            now,
+                            timing,
+                            shows,
+                            no_chance,
+                            stakes,
+                            played,
+                            cash,
+                            min_stake,
+                            places,
+                            position,
+                            hand,
+                            usable[timing],
+                            announced,
+                            players,
+                        )
+                    else:
+                        options = []
                     if options:
-                        card, horse, other, opponent, place = options[
-                            int(random_() * len(options))
-                        ]
+                        card, horse, other, opponent, place = options[int(random_() * len(options))]
                         if not card:
                             assert horse is not None and place is not None
                             no_chance[now] = (horse, place)
@@ -308,8 +312,11 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                                 }
                             )
                         passes = 0
-                        able = refresh()
-                        able_count = sum(able)
+                        mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
+                        if not mine and shows:
+                            mine = no_chance[now] is None and bool(stakes[now])
+                        able_count += mine - able[now]
+                        able[now] = mine
                     else:
                         passes += 1
                 if passes < able_count:
@@ -321,14 +328,30 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 step = CLOSE
             if step == CLOSE:  # fast_race._close_window (WT 7.4, 8.11)
                 if announced:
-                    if any(entry["effect"] in DRAWING for entry in announced):
+                    drawn = 0
+                    for entry in announced:
+                        if entry["effect"] in DRAWING:
+                            drawn += entry["amount"]
+                    if drawn > len(pile):  # WT 3.7: the pile may run out
                         return handed_over(WINDOW, [], "close")
                     for entry in reversed(announced):
                         if entry["effect"] == "cancel" and not entry["cancelled"]:
                             announced[entry["target"]]["cancelled"] = True
                     action_discard.extend(entry["card"] for entry in announced)
                     for entry in announced:
-                        if not entry["cancelled"]:
+                        if entry["cancelled"]:
+                            continue
+                        effect = entry["effect"]
+                        if effect == "peek_deck":  # WT 8.6 Paddock Tip: look, keep one
+                            looked = [pile.pop() for _ in range(entry["amount"])]
+                            if looked:
+                                kept = looked.pop(int(random_() * len(looked)))
+                                hands[entry["seat"]].append(kept)
+                                pile[:0] = reversed(looked)
+                        elif effect == "draw":  # Lucky Draw: free cards
+                            for _ in range(entry["amount"]):
+                                hands[entry["seat"]].append(pile.pop())
+                        else:
                             bank = _apply_action(
                                 entry,
                                 bank,
@@ -374,21 +397,33 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         discard.append(card)
                         laid.append(card_values[card])
                 revealed = []
-                if laid:
-                    movement = [
-                        sum(column) if place is None else 0
-                        for column, place in zip(zip(*laid, strict=True), places, strict=True)
-                    ]
+                if laid:  # race.round_movement: a finished horse's numbers ignored
+                    movement = list(map(sum, zip(*laid, strict=True)))
+                    if places.count(None) != horses:
+                        for h in horse_range:
+                            if places[h] is not None:
+                                movement[h] = 0
                 else:
                     movement = [0] * horses
-                owed = [(s, "free") for s, hand in enumerate(hands) for _ in range(2 - len(hand))]
-                if len(owed) > len(pile):
-                    return handed_over(REFILL, owed, "refill")
-                for s, _ in owed:
-                    hands[s].append(pile.pop())
+                owed = 0
+                for hand in hands:
+                    if len(hand) < 2:
+                        owed += 2 - len(hand)
+                if owed:
+                    if owed > len(pile):
+                        return handed_over(
+                            REFILL,
+                            [(s, "free") for s, h in enumerate(hands) for _ in range(2 - len(h))],
+                            "refill",
+                        )
+                    for hand in hands:
+                        while len(hand) < 2:
+                            hand.append(pile.pop())
                 timing = "start" if rounds == 1 else "neck_and_neck"
                 step = OPEN
             if step == OPEN:  # fast_race._open_window (ruling 12)
+                shows = pro and timing == "second_bet"
+                use = usable[timing].keys()
                 announced = []
                 passes = 0
                 now = windows_opened % players
@@ -415,9 +450,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 if finishers:
                     assign_places(finishing_groups(finishers, position, moved), places)
                 if None not in places:
-                    odds = [
-                        cell if long_odds[s] else None for s, cell in enumerate(long_odds_cell)
-                    ]
+                    odds = [cell if long_odds[s] else None for s, cell in enumerate(long_odds_cell)]
                     return AT_PAYOUT, (
                         places,
                         stakes,
@@ -465,7 +498,7 @@ def _usable(state: WettenState) -> dict[str, dict[str, str]]:
 def _announcements(
     seat: int,
     timing: str,
-    pro: bool,
+    shows: bool,
     no_chance: Sequence[Cell | None],
     stakes: Sequence[Grid],
     played: Sequence[int],
@@ -481,7 +514,7 @@ def _announcements(
     """``action_cards.announcements`` in its order: the ticket shown on each of its bets
     (WT 9.1), then each action card playable now with each target it may take (WT 7, 8)."""
     options: list[Option] = []
-    if timing == "second_bet" and pro and no_chance[seat] is None and stakes[seat]:
+    if shows and no_chance[seat] is None and stakes[seat]:
         options = [("", h, None, None, p) for h, p in sorted(stakes[seat])]
     count = played[seat]
     if count >= len(FEE_FACTORS) or FEE_FACTORS[count] * min_stake > cash[seat]:

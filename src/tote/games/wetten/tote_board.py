@@ -356,6 +356,7 @@ class WettenMarkets(Markets):
         quick = fast_board.quick_world(state, seat)
 
         def one(rng: random.Random) -> Sample:
+            found: fast_board.RaceEnd | WettenState
             if quick is None:
                 world = state.sample_world(seat, rng, log=False)
                 assert isinstance(world, WettenState)

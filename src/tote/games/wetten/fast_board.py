@@ -107,6 +107,10 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     track = state.track
     card_values = state.card_values
     cells = state._cells
+    if len(cells) > 21:  # draws.sample's other algorithm: not written here
+        return None
+    # draws.sample of up to three cells: the shrinking pool's size, the bits asked for
+    sample_bits = [(m, m.bit_length()) for m in range(len(cells), len(cells) - 3, -1)]
     usable = _usable(state)
     effects = {card: data.effect for card, data in state.action_cards.items()}
     amounts = {card: data.amount for card, data in state.action_cards.items()}
@@ -374,6 +378,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     second_tickets,
                     min_stake,
                     cells,
+                    sample_bits,
                     cash,
                     bank,
                     second if second_tickets else stakes,
@@ -595,6 +600,7 @@ def _tickets(
     second: bool,
     minimum: int,
     cells: Sequence[Cell],
+    sample_bits: Sequence[tuple[int, int]],
     cash: list[int],
     bank: int,
     tickets: list[Grid],
@@ -603,49 +609,50 @@ def _tickets(
     places: Sequence[int | None],
     position: Sequence[int],
 ) -> int:
-    """``fast_race._tickets``: every seat's random ticket in seat order, then written
-    (WT 2.1, 2.5, 5.1; a Long Odds mark, WT 8.8); the bank after."""
+    """``fast_race._tickets``: every seat's random ticket in seat order (``below(4)``
+    cells drawn by ``draws.sample``'s shrinking pool, then ``below(2)`` a stake), then
+    written (WT 2.1, 2.5, 5.1; a Long Odds mark, WT 8.8); the bank after."""
     getrandbits = rng.getrandbits
-    drawn: list[tuple[Grid, Cell | None]] = []
-    for budget in list(cash):
-        grid: Grid = {}
+    grids: list[Grid] = []
+    for budget in cash:
         k = getrandbits(3)
         while k >= 4:
             k = getrandbits(3)
-        if k:  # draws.sample's shrinking pool, then a stake for each cell drawn
-            pool = list(cells)
-            m = len(pool)
-            chosen = []
-            for _ in range(k):
-                bits = m.bit_length()
+        if not k:
+            grids.append({})
+            continue
+        pool = list(cells)
+        chosen = []
+        for m, bits in sample_bits[:k]:
+            j = getrandbits(bits)
+            while j >= m:
                 j = getrandbits(bits)
-                while j >= m:
-                    j = getrandbits(bits)
-                chosen.append(pool[j])
-                pool[j] = pool[m - 1]
-                m -= 1
-            for cell in chosen:
+            chosen.append(pool[j])
+            pool[j] = pool[m - 1]
+        grid: Grid = {}
+        for cell in chosen:
+            j = getrandbits(2)  # below(rng, 2)
+            while j >= 2:
                 j = getrandbits(2)
-                while j >= 2:
-                    j = getrandbits(2)
-                stake = minimum * (1 + j)
-                if stake > budget:
-                    break
-                budget -= stake
-                grid[cell] = stake
-        drawn.append((grid, None))
+            stake = minimum * (1 + j)
+            if stake > budget:
+                break
+            budget -= stake
+            grid[cell] = stake
+        grids.append(grid)
+    last: list[int] = []
     if second and any(long_odds):
         running = [h for h, p in enumerate(places) if p is None]
         rear = min(position[h] for h in running)
         last = [h for h in running if position[h] == rear]
-        for s, (grid, _) in enumerate(drawn):
-            if long_odds[s]:
-                drawn[s] = grid, next((cell for cell in grid if cell[0] in last), None)
-    for s, (grid, marked) in enumerate(drawn):
+    for s, grid in enumerate(grids):
         tickets[s] = grid
-        if marked is not None:
-            long_odds_cell[s] = marked
-        total = sum(grid.values())
-        cash[s] -= total
-        bank += total
+        if last and long_odds[s]:
+            marked = next((cell for cell in grid if cell[0] in last), None)
+            if marked is not None:
+                long_odds_cell[s] = marked
+        if grid:
+            total = sum(grid.values())
+            cash[s] -= total
+            bank += total
     return bank

@@ -163,31 +163,51 @@ def bet_values(
     race: RacePaid, seat: int, bets: Sequence[BetChoice], index: Mapping[str, int]
 ) -> list[float]:
     """Each bet's money with it minus without it, in ``race`` (WT 10)."""
-    reserve = race.reserve
-    total = race.total_won()
-    # WT 10.1, ruling 14: a bank that covers every win pays every win, so the bet adds
-    # what it wins itself (pay_order's first case, worked out without the lists).
-    rich = reserve is None or total <= reserve
-    places = race.places
-    if not rich or any(isinstance(bet.move, NoChance) for bet in bets):
-        return _bet_values_paid(race, seat, bets, index)
-    values = []
+    return values_of(seat, bets, index)(race)
+
+
+def values_of(
+    seat: int, bets: Sequence[BetChoice], index: Mapping[str, int]
+) -> Callable[[RacePaid], list[float]]:
+    """:func:`bet_values` with what the bets are (each one cell, its stake and what it
+    wins) worked out once, for a board's every world (issue 24)."""
+    if any(isinstance(bet.move, NoChance) for bet in bets):
+        return lambda race: _bet_values_paid(race, seat, bets, index)
+    lines = []
     for bet in bets:
         move = bet.move
         assert isinstance(move, SetTheStakes | SecondBet)
         line = move.bets[0]
-        stake = line.stake
-        won = 0
-        if places[index[line.horse]] == line.place:
-            if isinstance(move, SetTheStakes):
-                won = stake * QUOTA[SET_THE_STAKES]
-            elif move.long_odds is not None:
-                won = stake * LONG_ODDS_QUOTA
-            else:
-                won = stake * QUOTA[SECOND_BET]
-        if reserve is not None and total + won > reserve + stake:
+        if isinstance(move, SetTheStakes):
+            quota = QUOTA[SET_THE_STAKES]
+        elif move.long_odds is not None:
+            quota = LONG_ODDS_QUOTA
+        else:
+            quota = QUOTA[SECOND_BET]
+        lines.append((index[line.horse], line.place, line.stake, line.stake * quota))
+
+    def values(race: RacePaid) -> list[float]:
+        reserve = race.reserve
+        places = race.places
+        if reserve is None:
+            return [
+                float(won - stake) if places[h] == p else float(-stake)
+                for h, p, stake, won in lines
+            ]
+        total = race.total_won()
+        # WT 10.1, ruling 14: a bank that covers every win pays every win, so the bet
+        # adds what it wins itself (pay_order's first case, worked out without the lists).
+        if total > reserve:
             return _bet_values_paid(race, seat, bets, index)
-        values.append(float(won - stake))
+        found = []
+        for h, p, stake, won in lines:
+            if places[h] != p:
+                won = 0
+            if total + won > reserve + stake:
+                return _bet_values_paid(race, seat, bets, index)
+            found.append(float(won - stake))
+        return found
+
     return values
 
 
@@ -351,9 +371,9 @@ class WettenMarkets(Markets):
             return None
         names = state.horse_names
         index = state.horse_index
-        valued = seat is not None and bool(bets)
         nothing = [0.0] * len(bets)
         quick = fast_board.quick_world(state, seat)
+        value = values_of(seat, bets, index) if seat is not None and bets else None
 
         def one(rng: random.Random) -> Sample:
             found: fast_board.RaceEnd | WettenState
@@ -372,10 +392,9 @@ class WettenMarkets(Markets):
                 name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
                 for name, place in zip(names, race.places, strict=True)
             }
-            if not valued:
+            if value is None:
                 return outcomes, nothing
-            assert seat is not None
-            return outcomes, bet_values(race, seat, bets, index)
+            return outcomes, value(race)
 
         return one
 

@@ -116,6 +116,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     amounts = {card: data.amount for card, data in state.action_cards.items()}
     horse_range = range(horses)
     hidden = frozenset(others)
+    targets: dict[tuple[str, tuple[int, ...]], list[Option]] = {}
+    """An action card's announcements by the horses running (WT 8.1-8.4), made once."""
 
     def world(rng: random.Random) -> World:
         random_ = rng.random
@@ -170,6 +172,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         moved = list(state.moved)
         movement = list(state.movement)
         places = list(state.places)
+        running = tuple(h for h in horse_range if places[h] is None)
         rounds = state.rounds
         revealed: list[dict[str, Any]] | None = None
         timing = state.timing
@@ -280,12 +283,13 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             played,
                             cash,
                             min_stake,
-                            places,
+                            running,
                             position,
                             hand,
                             usable[timing],
                             announced,
                             players,
+                            targets,
                         )
                     else:
                         options = []
@@ -341,7 +345,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     for entry in reversed(announced):
                         if entry["effect"] == "cancel" and not entry["cancelled"]:
                             announced[entry["target"]]["cancelled"] = True
-                    action_discard.extend(entry["card"] for entry in announced)
+                    for entry in announced:
+                        action_discard.append(entry["card"])
                     for entry in announced:
                         if entry["cancelled"]:
                             continue
@@ -393,18 +398,17 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 timing = "start_before"
                 step = OPEN
             if step == REVEAL:  # fast_race._reveal (WT 3.1-3.4)
-                chosen = [int(random_() * len(hand)) if hand else -1 for hand in hands]
                 rounds += 1
                 laid = []
-                for s, at in enumerate(chosen):
-                    if at >= 0:
-                        card = hands[s].pop(at)
+                for hand in hands:  # each seat's draw reads only its own hand's size
+                    if hand:
+                        card = hand.pop(int(random_() * len(hand)))
                         discard.append(card)
                         laid.append(card_values[card])
                 revealed = []
                 if laid:  # race.round_movement: a finished horse's numbers ignored
                     movement = list(map(sum, zip(*laid, strict=True)))
-                    if places.count(None) != horses:
+                    if len(running) != horses:
                         for h in horse_range:
                             if places[h] is not None:
                                 movement[h] = 0
@@ -446,14 +450,14 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 continue
             if step == MOVE:  # fast_race._move_horses (WT 3.2, 4.1-4.6)
                 finishers = []
-                for h in horse_range:
-                    if places[h] is None:
-                        position[h] += movement[h]
-                        moved[h] = movement[h]
-                        if position[h] > track:
-                            finishers.append(h)
+                for h in running:
+                    position[h] += movement[h]
+                    moved[h] = movement[h]
+                    if position[h] > track:
+                        finishers.append(h)
                 if finishers:
                     assign_places(finishing_groups(finishers, position, moved), places)
+                    running = tuple(h for h in horse_range if places[h] is None)
                 if None not in places:
                     odds = [cell if long_odds[s] else None for s, cell in enumerate(long_odds_cell)]
                     return AT_PAYOUT, (
@@ -509,12 +513,13 @@ def _announcements(
     played: Sequence[int],
     cash: Sequence[int],
     min_stake: int,
-    places: Sequence[int | None],
+    running: tuple[int, ...],
     position: Sequence[int],
     hand: Sequence[str],
     usable: dict[str, str],
     announced: Sequence[dict[str, Any]],
     players: int,
+    targets: dict[tuple[str, tuple[int, ...]], list[Option]],
 ) -> list[Option]:
     """``action_cards.announcements`` in its order: the ticket shown on each of its bets
     (WT 9.1), then each action card playable now with each target it may take (WT 7, 8)."""
@@ -524,17 +529,24 @@ def _announcements(
     count = played[seat]
     if count >= len(FEE_FACTORS) or FEE_FACTORS[count] * min_stake > cash[seat]:
         return options
-    running = [h for h, p in enumerate(places) if p is None]
     for card in hand:
         effect = usable.get(card)
         if effect is None:
             continue
-        if effect == "move" or effect == "halve":
-            options.extend((card, h, None, None, None) for h in running)
-        elif effect == "swap":
-            options.extend(
-                (card, a, b, None, None) for i, a in enumerate(running) for b in running[i + 1 :]
-            )
+        if effect in MODIFIERS and effect != "cap" and effect != "boost_last":
+            key = (card, running)
+            found = targets.get(key)
+            if found is None:
+                if effect == "swap":
+                    found = [
+                        (card, a, b, None, None)
+                        for i, a in enumerate(running)
+                        for b in running[i + 1 :]
+                    ]
+                else:  # move, halve
+                    found = [(card, h, None, None, None) for h in running]
+                targets[key] = found
+            options.extend(found)
         elif effect == "boost_last":
             rear = min(position[h] for h in running)
             options.extend((card, h, None, None, None) for h in running if position[h] == rear)

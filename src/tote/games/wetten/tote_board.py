@@ -29,6 +29,7 @@ no mark at all, and what showing the ticket tells the others is not valued.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -184,29 +185,29 @@ def values_of(
             quota = LONG_ODDS_QUOTA
         else:
             quota = QUOTA[SECOND_BET]
-        lines.append((index[line.horse], line.place, line.stake, line.stake * quota))
+        lines.append((index[line.horse], line.place, float(line.stake), line.stake * quota))
+
+    known: dict[tuple[int | None, ...], tuple[list[float], float]] = {}
+    """Per finishing order, each bet's gain and the largest."""
 
     def values(race: RacePaid) -> list[float]:
-        reserve = race.reserve
         places = race.places
+        key = tuple(places)
+        found = known.get(key)
+        if found is None:
+            gains = [float(won - stake) if places[h] == p else -stake for h, p, stake, won in lines]
+            found = known[key] = gains, max(gains, default=-math.inf)
+        gains, most = found
+        reserve = race.reserve
         if reserve is None:
-            return [
-                float(won - stake) if places[h] == p else float(-stake)
-                for h, p, stake, won in lines
-            ]
+            return list(gains)
+        # WT 10.1, ruling 14: a bank that covers every win, the bet's own included, pays
+        # every win, so the bet adds what it wins itself (pay_order's first case, worked
+        # out without the lists); otherwise the payout's order.
         total = race.total_won()
-        # WT 10.1, ruling 14: a bank that covers every win pays every win, so the bet
-        # adds what it wins itself (pay_order's first case, worked out without the lists).
-        if total > reserve:
+        if total > reserve or most > reserve - total:
             return _bet_values_paid(race, seat, bets, index)
-        found = []
-        for h, p, stake, won in lines:
-            if places[h] != p:
-                won = 0
-            if total + won > reserve + stake:
-                return _bet_values_paid(race, seat, bets, index)
-            found.append(float(won - stake))
-        return found
+        return list(gains)
 
     return values
 
@@ -374,6 +375,8 @@ class WettenMarkets(Markets):
         nothing = [0.0] * len(bets)
         quick = fast_board.quick_world(state, seat)
         value = values_of(seat, bets, index) if seat is not None and bets else None
+        seen: dict[tuple[int | None, ...], dict[str, str]] = {}
+        """Each finishing order's outcomes."""
 
         def one(rng: random.Random) -> Sample:
             found: fast_board.RaceEnd | WettenState
@@ -388,13 +391,16 @@ class WettenMarkets(Markets):
                 end = rollout(state, found, self, random_policy, rng)
                 return self.outcomes(state, end), self.payoffs(state, end, seat, bets)
             race = RacePaid.at_payout(found) if isinstance(found, WettenState) else RacePaid(*found)
-            outcomes = {
-                name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
-                for name, place in zip(names, race.places, strict=True)
-            }
+            key = tuple(race.places)
+            outcomes = seen.get(key)
+            if outcomes is None:
+                outcomes = seen[key] = {
+                    name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
+                    for name, place in zip(names, race.places, strict=True)
+                }
             if value is None:
-                return outcomes, nothing
-            return outcomes, value(race)
+                return dict(outcomes), nothing
+            return dict(outcomes), value(race)
 
         return one
 

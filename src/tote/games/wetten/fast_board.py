@@ -249,90 +249,96 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
             ]
 
         while True:
-            if step == TURN:  # fast_race._run's window step (windows.random_window_move)
+            if step == TURN:  # fast_race._run's window steps (windows.random_window_move)
                 now = priority
-                x = random_()
-                if x < 0.75:
-                    passes += 1
-                elif x < 0.8 and cash[now] >= FIRST_PRICE << purchases[now]:
-                    if not pile:
-                        return handed_over(WINDOW, [], "buy")
-                    price = FIRST_PRICE << purchases[now]
-                    cash[now] -= price
-                    bank += price
-                    purchases[now] += 1
-                    hands[now].append(pile.pop())
-                    # windows.refresh_able: only this seat's cash and cards changed
-                    mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
-                    if not mine and shows:
-                        mine = no_chance[now] is None and bool(stakes[now])
-                    able_count += mine - able[now]
-                    able[now] = mine
-                    continue
-                else:
-                    hand = actions[now]
-                    if (hand and not use.isdisjoint(hand)) or (
-                        shows and no_chance[now] is None and stakes[now]
-                    ):
-                        options = _announcements(
-                            now,
-                            timing,
-                            shows,
-                            no_chance,
-                            stakes,
-                            played,
-                            cash,
-                            min_stake,
-                            running,
-                            position,
-                            hand,
-                            usable[timing],
-                            announced,
-                            players,
-                            targets,
-                        )
-                    else:
-                        options = []
-                    if options:
-                        card, horse, other, opponent, place = options[int(random_() * len(options))]
-                        if not card:
-                            assert horse is not None and place is not None
-                            no_chance[now] = (horse, place)
-                        else:
-                            fee = FEE_FACTORS[played[now]] * min_stake
-                            cash[now] -= fee
-                            bank += fee
-                            played[now] += 1
-                            actions[now].remove(card)
-                            effect = effects[card]
-                            announced.append(
-                                {
-                                    "seat": now,
-                                    "card": card,
-                                    "effect": effect,
-                                    "amount": amounts[card],
-                                    "horse": horse,
-                                    "other": other,
-                                    "opponent": opponent,
-                                    "place": place,
-                                    "target": len(announced) - 1 if effect == "cancel" else None,
-                                    "cancelled": False,
-                                }
-                            )
-                        passes = 0
+                while True:
+                    x = random_()
+                    if x < 0.75:
+                        passes += 1
+                    elif x < 0.8 and cash[now] >= FIRST_PRICE << purchases[now]:
+                        if not pile:
+                            priority = now
+                            return handed_over(WINDOW, [], "buy")
+                        price = FIRST_PRICE << purchases[now]
+                        cash[now] -= price
+                        bank += price
+                        purchases[now] += 1
+                        hands[now].append(pile.pop())
+                        # windows.refresh_able: only this seat's cash and cards changed
                         mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
                         if not mine and shows:
                             mine = no_chance[now] is None and bool(stakes[now])
                         able_count += mine - able[now]
                         able[now] = mine
+                        continue
                     else:
-                        passes += 1
-                if passes < able_count:
+                        hand = actions[now]
+                        if (hand and not use.isdisjoint(hand)) or (
+                            shows and no_chance[now] is None and stakes[now]
+                        ):
+                            options = _announcements(
+                                now,
+                                timing,
+                                shows,
+                                no_chance,
+                                stakes,
+                                played,
+                                cash,
+                                min_stake,
+                                running,
+                                position,
+                                hand,
+                                usable[timing],
+                                announced,
+                                players,
+                                targets,
+                            )
+                        else:
+                            options = []
+                        if options:
+                            card, horse, other, opponent, place = options[
+                                int(random_() * len(options))
+                            ]
+                            if not card:
+                                assert horse is not None and place is not None
+                                no_chance[now] = (horse, place)
+                            else:
+                                fee = FEE_FACTORS[played[now]] * min_stake
+                                cash[now] -= fee
+                                bank += fee
+                                played[now] += 1
+                                actions[now].remove(card)
+                                effect = effects[card]
+                                announced.append(
+                                    {
+                                        "seat": now,
+                                        "card": card,
+                                        "effect": effect,
+                                        "amount": amounts[card],
+                                        "horse": horse,
+                                        "other": other,
+                                        "opponent": opponent,
+                                        "place": place,
+                                        "target": len(announced) - 1
+                                        if effect == "cancel"
+                                        else None,
+                                        "cancelled": False,
+                                    }
+                                )
+                            passes = 0
+                            mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
+                            if not mine and shows:
+                                mine = no_chance[now] is None and bool(stakes[now])
+                            able_count += mine - able[now]
+                            able[now] = mine
+                        else:
+                            passes += 1
+                    if passes >= able_count:
+                        break
                     now = (now + 1) % players
                     while not able[now]:
                         now = (now + 1) % players
-                    priority = now
-                    continue
+                priority = now
                 step = CLOSE
             if step == CLOSE:  # fast_race._close_window (WT 7.4, 8.11)
                 if announced:

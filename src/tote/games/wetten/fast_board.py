@@ -27,25 +27,22 @@ step (:func:`fast_race.resume`). So every world is exactly the general path's
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tote.core.draws import below
-from tote.games.wetten import action_cards, fast_race, setup, windows
-from tote.games.wetten.action_cards import FEE_FACTORS, LONG_ODDS
+from tote.games.wetten import action_cards, board_steps, fast_race, setup, windows
+from tote.games.wetten.action_cards import FEE_FACTORS
+from tote.games.wetten.board_steps import Cell, Option
 from tote.games.wetten.data import PLACES
-from tote.games.wetten.fast_race import AT_PAYOUT, DRAWING, MODIFIERS
+from tote.games.wetten.fast_race import AT_PAYOUT, DRAWING
 from tote.games.wetten.phases import PLAY, REFILL, SECOND, STAKES, WINDOW
-from tote.games.wetten.race import apply_modifier, assign_places, finishing_groups
-from tote.games.wetten.stakes import STEP
+from tote.games.wetten.race import assign_places, finishing_groups
 from tote.games.wetten.windows import FIRST_PRICE
 
 if TYPE_CHECKING:
     from tote.games.wetten.phases import Grid
     from tote.games.wetten.state import WettenState
-
-Cell = tuple[int, int]
-"""A ticket cell: (horse, place)."""
 
 RaceEnd = tuple[
     list[int | None], list["Grid"], list["Grid"], list[Cell | None], list[Cell | None], int | None
@@ -66,10 +63,6 @@ AFTER_WINDOW = {"stakes": TICKETS, "start_before": REVEAL, "second_bet": TICKETS
 """``windows.after_window``: the step after a window, by its timing (the horses move
 after the others)."""
 
-Option = tuple[str, int | None, int | None, int | None, int | None]
-"""An announcement (``action_cards.announcements``): the card (``""``: the ticket
-shown, WT 9.1), the horse, the other horse, the opponent, the place."""
-
 
 def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random], World] | None:
     """The board's world at ``state`` for ``seat``, drawn and raced to the payout, or
@@ -87,8 +80,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     # -- sampling.sample_world's two redeals: pools sorted once, the same swaps
     race_pool = sorted([*state.pile, *(c for s in others for c in state.hands[s])])
     action_pool = sorted([*state.action_pile, *(c for s in others for c in state.actions[s])])
-    race_steps = _steps(len(race_pool))
-    action_steps = _steps(len(action_pool))
+    race_steps = board_steps.steps(len(race_pool))
+    action_steps = board_steps.steps(len(action_pool))
     pile_size = len(state.pile)
     action_pile_size = len(state.action_pile)
     hand_sizes = [(s, len(state.hands[s]), len(state.actions[s])) for s in others]
@@ -111,7 +104,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         return None
     # draws.sample of up to three cells: the shrinking pool's size, the bits asked for
     sample_bits = [(m, m.bit_length()) for m in range(len(cells), len(cells) - 3, -1)]
-    usable = _usable(state)
+    usable = board_steps.usable(state)
     effects = {card: data.effect for card, data in state.action_cards.items()}
     amounts = {card: data.amount for card, data in state.action_cards.items()}
     horse_range = range(horses)
@@ -150,8 +143,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         long_odds_cell = list(state.long_odds_cell)
         for s, stakes_total, second_total in totals:
             if stakes_total is not None:
-                stakes[s] = _one_cell(stakes_total, horses, rng)
-            second[s] = _one_cell(second_total, horses, rng)
+                stakes[s] = board_steps.one_cell(stakes_total, horses, rng)
+            second[s] = board_steps.one_cell(second_total, horses, rng)
             long_odds[s] = False
             long_odds_cell[s] = None
         announced = [dict(entry) for entry in state.announced]
@@ -276,7 +269,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         if (hand and not use.isdisjoint(hand)) or (
                             shows and no_chance[now] is None and stakes[now]
                         ):
-                            options = _announcements(
+                            options = board_steps.announcements(
                                 now,
                                 timing,
                                 shows,
@@ -367,7 +360,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             for _ in range(entry["amount"]):
                                 hands[entry["seat"]].append(pile.pop())
                         else:
-                            bank = _apply_action(
+                            bank = board_steps.apply_action(
                                 entry,
                                 bank,
                                 unlimited,
@@ -384,7 +377,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 step = AFTER_WINDOW.get(timing, MOVE)
                 second_tickets = timing == "second_bet"
             if step == TICKETS:  # fast_race._tickets (WT 2.1, 2.5, 5.1, 8.8)
-                bank = _tickets(
+                bank = board_steps.tickets(
                     rng,
                     second_tickets,
                     min_stake,
@@ -481,196 +474,3 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     step = REVEAL
 
     return world
-
-
-def _steps(size: int) -> list[tuple[int, int]]:
-    """The draws of :func:`tote.core.draws.shuffle` on a list of ``size``: per swap,
-    the position filled and the bits ``getrandbits`` is asked for."""
-    return [(i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)]
-
-
-def _one_cell(total: int, horses: int, rng: random.Random) -> Grid:
-    """``sampling._one_cell``: ``total`` on one random cell (nothing when it is 0)."""
-    if total == 0:
-        return {}
-    return {(below(rng, horses), 1 + below(rng, PLACES)): total}
-
-
-def _usable(state: WettenState) -> dict[str, dict[str, str]]:
-    """Per window timing, the action cards that may be announced then (WT 7.2): card
-    -> effect, for ``action_cards.announcements``."""
-    timings = ("stakes", "start_before", "start", "second_bet", "neck_and_neck")
-    return {
-        timing: {
-            card: data.effect
-            for card, data in state.action_cards.items()
-            if timing in data.when or "any" in data.when
-        }
-        for timing in timings
-    }
-
-
-def _announcements(
-    seat: int,
-    timing: str,
-    shows: bool,
-    no_chance: Sequence[Cell | None],
-    stakes: Sequence[Grid],
-    played: Sequence[int],
-    cash: Sequence[int],
-    min_stake: int,
-    running: tuple[int, ...],
-    position: Sequence[int],
-    hand: Sequence[str],
-    usable: dict[str, str],
-    announced: Sequence[dict[str, Any]],
-    players: int,
-    targets: dict[tuple[str, tuple[int, ...]], list[Option]],
-) -> list[Option]:
-    """``action_cards.announcements`` in its order: the ticket shown on each of its bets
-    (WT 9.1), then each action card playable now with each target it may take (WT 7, 8)."""
-    options: list[Option] = []
-    if shows and no_chance[seat] is None and stakes[seat]:
-        options = [("", h, None, None, p) for h, p in sorted(stakes[seat])]
-    count = played[seat]
-    if count >= len(FEE_FACTORS) or FEE_FACTORS[count] * min_stake > cash[seat]:
-        return options
-    for card in hand:
-        effect = usable.get(card)
-        if effect is None:
-            continue
-        if effect in MODIFIERS and effect != "cap" and effect != "boost_last":
-            key = (card, running)
-            found = targets.get(key)
-            if found is None:
-                if effect == "swap":
-                    found = [
-                        (card, a, b, None, None)
-                        for i, a in enumerate(running)
-                        for b in running[i + 1 :]
-                    ]
-                else:  # move, halve
-                    found = [(card, h, None, None, None) for h in running]
-                targets[key] = found
-            options.extend(found)
-        elif effect == "boost_last":
-            rear = min(position[h] for h in running)
-            options.extend((card, h, None, None, None) for h in running if position[h] == rear)
-        elif effect == "peek_hand":
-            options.extend((card, None, None, o, None) for o in range(players) if o != seat)
-        elif effect == "hedge":
-            taken = {
-                (e["horse"], e["place"])
-                for e in announced
-                if e["seat"] == seat and e["effect"] == "hedge"
-            }
-            options.extend(
-                (card, h, None, None, p) for h, p in sorted(stakes[seat]) if (h, p) not in taken
-            )
-        elif effect == "cancel":
-            if announced and announced[-1]["seat"] != seat:
-                options.append((card, None, None, None, None))
-        else:
-            options.append((card, None, None, None, None))
-    return options
-
-
-def _apply_action(
-    entry: dict[str, Any],
-    bank: int,
-    unlimited: bool,
-    movement: list[int],
-    places: Sequence[int | None],
-    cash: list[int],
-    stakes: Sequence[Grid],
-    no_chance: list[Cell | None],
-    long_odds: list[bool],
-    peeks: dict[int, dict[str, Any]],
-    hands: Sequence[Sequence[str]],
-    card_values: dict[str, tuple[int, int, int, int]],
-) -> int:
-    """``fast_race._apply_action``: one card that draws nothing (WT 8); the bank after."""
-    seat, effect = entry["seat"], entry["effect"]
-    if effect in MODIFIERS:
-        running = [place is None for place in places]
-        apply_modifier(effect, entry["amount"], movement, running, entry["horse"], entry["other"])
-    elif effect == "peek_hand":
-        opponent = entry["opponent"]
-        seen = [{"card": c, "values": list(card_values[c])} for c in hands[opponent]]
-        peeks[seat] = {"opponent": opponent, "cards": seen}
-    elif effect == LONG_ODDS:
-        long_odds[seat] = True
-    elif effect == "hedge":
-        cell = (entry["horse"], entry["place"])
-        stake = stakes[seat].pop(cell, 0)
-        refund = stake // 2 // STEP * STEP
-        if not unlimited:
-            refund = min(refund, bank)
-        cash[seat] += refund
-        bank -= refund
-        if no_chance[seat] == cell:
-            no_chance[seat] = None
-    return bank
-
-
-def _tickets(
-    rng: random.Random,
-    second: bool,
-    minimum: int,
-    cells: Sequence[Cell],
-    sample_bits: Sequence[tuple[int, int]],
-    cash: list[int],
-    bank: int,
-    tickets: list[Grid],
-    long_odds: Sequence[bool],
-    long_odds_cell: list[Cell | None],
-    places: Sequence[int | None],
-    position: Sequence[int],
-) -> int:
-    """``fast_race._tickets``: every seat's random ticket in seat order (``below(4)``
-    cells drawn by ``draws.sample``'s shrinking pool, then ``below(2)`` a stake), then
-    written (WT 2.1, 2.5, 5.1; a Long Odds mark, WT 8.8); the bank after."""
-    getrandbits = rng.getrandbits
-    grids: list[Grid] = []
-    for budget in cash:
-        k = getrandbits(3)
-        while k >= 4:
-            k = getrandbits(3)
-        if not k:
-            grids.append({})
-            continue
-        pool = list(cells)
-        chosen = []
-        for m, bits in sample_bits[:k]:
-            j = getrandbits(bits)
-            while j >= m:
-                j = getrandbits(bits)
-            chosen.append(pool[j])
-            pool[j] = pool[m - 1]
-        grid: Grid = {}
-        for cell in chosen:
-            j = getrandbits(2)  # below(rng, 2)
-            while j >= 2:
-                j = getrandbits(2)
-            stake = minimum * (1 + j)
-            if stake > budget:
-                break
-            budget -= stake
-            grid[cell] = stake
-        grids.append(grid)
-    last: list[int] = []
-    if second and any(long_odds):
-        running = [h for h, p in enumerate(places) if p is None]
-        rear = min(position[h] for h in running)
-        last = [h for h in running if position[h] == rear]
-    for s, grid in enumerate(grids):
-        tickets[s] = grid
-        if last and long_odds[s]:
-            marked = next((cell for cell in grid if cell[0] in last), None)
-            if marked is not None:
-                long_odds_cell[s] = marked
-        if grid:
-            total = sum(grid.values())
-            cash[s] -= total
-            bank += total
-    return bank

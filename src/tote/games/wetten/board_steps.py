@@ -179,13 +179,18 @@ def tickets(
     cells drawn by ``draws.sample``'s shrinking pool, then ``below(2)`` a stake), then
     written (WT 2.1, 2.5, 5.1; a Long Odds mark, WT 8.8); the bank after."""
     getrandbits = rng.getrandbits
-    grids: list[Grid] = []
-    for budget in cash:
+    last: list[int] = []
+    if second and any(long_odds):
+        running = [h for h, p in enumerate(places) if p is None]
+        rear = min(position[h] for h in running)
+        last = [h for h in running if position[h] == rear]
+    # each seat's draws read only its own cash, so each ticket is written as drawn
+    for s, budget in enumerate(cash):
         k = getrandbits(3)
         while k >= 4:
             k = getrandbits(3)
         if not k:
-            grids.append({})
+            tickets[s] = {}
             continue
         pool = list(cells)
         chosen = []
@@ -196,29 +201,21 @@ def tickets(
             chosen.append(pool[j])
             pool[j] = pool[m - 1]
         grid: Grid = {}
+        left = budget
         for cell in chosen:
             j = getrandbits(2)  # below(rng, 2)
             while j >= 2:
                 j = getrandbits(2)
             stake = minimum * (1 + j)
-            if stake > budget:
+            if stake > left:
                 break
-            budget -= stake
+            left -= stake
             grid[cell] = stake
-        grids.append(grid)
-    last: list[int] = []
-    if second and any(long_odds):
-        running = [h for h, p in enumerate(places) if p is None]
-        rear = min(position[h] for h in running)
-        last = [h for h in running if position[h] == rear]
-    for s, grid in enumerate(grids):
         tickets[s] = grid
+        cash[s] = left
+        bank += budget - left
         if last and long_odds[s]:
             marked = next((cell for cell in grid if cell[0] in last), None)
             if marked is not None:
                 long_odds_cell[s] = marked
-        if grid:
-            total = sum(grid.values())
-            cash[s] -= total
-            bank += total
     return bank

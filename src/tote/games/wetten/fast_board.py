@@ -9,16 +9,15 @@ same order on plain lists, without the state object: the two redeals shuffle poo
 same sizes, sorted the same way, with the same ``getrandbits`` calls
 (:func:`tote.core.draws.shuffle`); the tickets (WT 2, 5), the race cards laid and the
 free cards drawn (WT 3.1-3.4), the action windows' passes, purchases and announcements
-(ruling 12, WT 6-7, 9.1), the cards that draw nothing resolved (WT 8: the movement's
-modifiers by the rules' own :func:`~tote.games.wetten.race.apply_modifier`, Long Odds,
-Hedge, Insider Tip, Stewards' Inquiry) and the horses moved and placed
-(:func:`~tote.games.wetten.race.finishing_groups`,
+(ruling 12, WT 6-7, 9.1), the cards resolved (WT 8: the movement's modifiers by the
+rules' own :func:`~tote.games.wetten.race.apply_modifier`, Long Odds, Hedge, Insider
+Tip, Stewards' Inquiry, Paddock Tip's look and keep, Lucky Draw's free cards) and the
+horses moved and placed (:func:`~tote.games.wetten.race.finishing_groups`,
 :func:`~tote.games.wetten.race.assign_places`, WT 4) each read ``rng`` as
-:mod:`fast_race` reads it.
+:mod:`fast_race` reads it (the steps on lists are in :mod:`board_steps`).
 
-Where a world leaves that common path (a race card bought from an empty pile, a window
-holding a card that draws, WT 8.6 Paddock Tip and Lucky Draw, a refill the pile cannot
-cover, WT 3.7), the lists are written into a state (a clone of the real one, its fields
+Where a world leaves that common path (a race card bought from an empty pile, a window's
+draws or a refill the pile cannot cover: WT 3.7, the discards reshuffled), the lists are written into a state (a clone of the real one, its fields
 as the general path's world holds them at that step) and the rules take over from that
 step (:func:`fast_race.resume`). So every world is exactly the general path's
 (``tests/wetten/test_fast_board.py`` checks this world by world on every variant).
@@ -66,8 +65,9 @@ after the others)."""
 
 def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random], World] | None:
     """The board's world at ``state`` for ``seat``, drawn and raced to the payout, or
-    ``None`` where it does not start: a simultaneous turn half committed, a shuffle
-    pending, cards drawn or looked at, cards still resolving (the general path's)."""
+    ``None`` where it does not start (a simultaneous turn half committed, a shuffle
+    pending, cards being drawn, looked at or resolved): the board then draws its worlds
+    by ``sample_world`` and :func:`fast_race.race_to_payout`."""
     if state._pending or state.turn().over or state.shuffle is not None:
         return None
     if state.stage not in (WINDOW, STAKES, SECOND, PLAY):

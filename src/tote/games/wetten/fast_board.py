@@ -17,9 +17,10 @@ horses moved and placed (:func:`~tote.games.wetten.race.finishing_groups`,
 :mod:`fast_race` reads it (the steps on lists are in :mod:`board_steps`).
 
 Where a world leaves that common path (a race card bought from an empty pile, a window's
-draws or a refill the pile cannot cover: WT 3.7, the discards reshuffled), the lists are written into a state (a clone of the real one, its fields
-as the general path's world holds them at that step) and the rules take over from that
-step (:func:`fast_race.resume`). So every world is exactly the general path's
+draws or a refill the pile cannot cover: WT 3.7, the discards reshuffled), the lists are
+written into a state (a clone of the real one, its fields as the general path's world
+holds them at that step) and the rules take over from that step
+(:func:`fast_race.resume`). So every world is exactly the general path's
 (``tests/wetten/test_fast_board.py`` checks this world by world on every variant).
 """
 

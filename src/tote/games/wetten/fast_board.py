@@ -110,6 +110,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     amounts = {card: data.amount for card, data in state.action_cards.items()}
     horse_range = range(horses)
     hidden = frozenset(others)
+    following = [*range(1, players), 0]
+    """The seat after each, round the table (ruling 12)."""
     targets: dict[tuple[str, tuple[int, ...]], list[Option]] = {}
     """An action card's announcements by the horses running (WT 8.1-8.4), made once."""
 
@@ -329,9 +331,9 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             passes += 1
                     if passes >= able_count:
                         break
-                    now = (now + 1) % players
+                    now = following[now]
                     while not able[now]:
-                        now = (now + 1) % players
+                        now = following[now]
                 priority = now
                 step = CLOSE
             if step == CLOSE:  # fast_race._close_window (WT 7.4, 8.11)
@@ -442,7 +444,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 able_count = sum(able)
                 if able_count:
                     while not able[now]:
-                        now = (now + 1) % players
+                        now = following[now]
                     priority = now
                     step = TURN
                     continue
@@ -451,9 +453,10 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
             if step == MOVE:  # fast_race._move_horses (WT 3.2, 4.1-4.6)
                 finishers = []
                 for h in running:
-                    position[h] += movement[h]
-                    moved[h] = movement[h]
-                    if position[h] > track:
+                    moves = movement[h]
+                    moved[h] = moves
+                    at = position[h] = position[h] + moves
+                    if at > track:
                         finishers.append(h)
                 if finishers:
                     assign_places(finishing_groups(finishers, position, moved), places)

@@ -97,9 +97,9 @@ def test_a_world_handed_to_the_rules_midway_is_the_general_paths(
 
 
 def test_the_board_is_the_same_with_or_without_the_quick_world() -> None:
-    """Issue 24: seat 0's board at its first bet of a 4-player game, to ±2 points on
-    every outcome, with the quick world and through the general path for the same seed:
-    the same chances, bet values, intervals and worlds used."""
+    """Issue 24: seat 0's board at its first bet of a 4-player game (the default ±2
+    points asked, 600 worlds at most), with the quick world and through the general path
+    for the same seed: the same chances, bet values, intervals and worlds used."""
     state = GAME.new_state({}, 4)
     assert isinstance(state, WettenState)
     rng = random.Random(0)

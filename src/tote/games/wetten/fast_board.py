@@ -36,6 +36,7 @@ from tote.games.wetten.action_cards import FEE_FACTORS
 from tote.games.wetten.board_steps import Cell, Option
 from tote.games.wetten.data import PLACES
 from tote.games.wetten.fast_race import AT_PAYOUT, DRAWING
+from tote.games.wetten.payout import LONG_ODDS_QUOTA, NO_CHANCE_QUOTA, QUOTA
 from tote.games.wetten.phases import PLAY, REFILL, SECOND, STAKES, WINDOW
 from tote.games.wetten.race import assign_places, finishing_groups
 from tote.games.wetten.windows import FIRST_PRICE
@@ -45,11 +46,22 @@ if TYPE_CHECKING:
     from tote.games.wetten.state import WettenState
 
 RaceEnd = tuple[
-    list[int | None], list["Grid"], list["Grid"], list[Cell | None], list[Cell | None], int | None
+    list[int | None],
+    list["Grid"],
+    list["Grid"],
+    list[Cell | None],
+    list[Cell | None],
+    int | None,
+    int,
 ]
 """The race where its payout begins: the places, the Set-the-Stakes and Second Bet
-tickets, the "No chance..." marks, the Long Odds marks and the bank's reserve (``None``:
-an unlimited bank), as :class:`~tote.games.wetten.tote_board.RacePaid` reads them."""
+tickets, the "No chance..." marks, the Long Odds marks, the bank's reserve (``None``:
+an unlimited bank) and the most its winning bets can win together, as
+:class:`~tote.games.wetten.tote_board.RacePaid` reads them."""
+
+MOST_QUOTA = max(*QUOTA.values(), LONG_ODDS_QUOTA, NO_CHANCE_QUOTA)
+"""The highest quota a bet is paid at (WT 10.2, 8.8, 9.1): every stake on the tickets
+times it bounds what the race's winning bets win together."""
 
 World = tuple[int, "RaceEnd | WettenState"]
 """A world's end: :data:`fast_race.AT_PAYOUT` and the race's :data:`RaceEnd`, or how
@@ -110,6 +122,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     amounts = {card: data.amount for card, data in state.action_cards.items()}
     horse_range = range(horses)
     hidden = frozenset(others)
+    on_tickets = sum(sum(t.values()) for t in (*state.stakes, *state.second))
+    """The stakes on the tickets now; the redrawn tickets keep their totals."""
     following = [*range(1, players), 0]
     """The seat after each, round the table (ruling 12)."""
     targets: dict[tuple[str, tuple[int, ...]], list[Option]] = {}
@@ -156,6 +170,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 entry["horse"] = below(rng, horses)
                 entry["place"] = 1 + below(rng, PLACES)
         peeks = {s: peek for s, peek in state.peeks.items() if s not in hidden}
+        staked = on_tickets  # at least every stake on the tickets at the payout
         # -- the race (fast_race._run, its steps on these lists)
         cash = list(state.cash)
         bank = state.bank
@@ -380,6 +395,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 step = AFTER_WINDOW.get(timing, MOVE)
                 second_tickets = timing == "second_bet"
             if step == TICKETS:  # fast_race._tickets (WT 2.1, 2.5, 5.1, 8.8)
+                staked -= bank
                 bank = board_steps.tickets(
                     rng,
                     second_tickets,
@@ -394,6 +410,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     places,
                     position,
                 )
+                staked += bank
                 if second_tickets:
                     step = REVEAL
                     continue
@@ -470,6 +487,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         no_chance,
                         odds,
                         None if unlimited else bank,
+                        staked * MOST_QUOTA,
                     )
                 if rounds == 1:
                     timing = "second_bet"

@@ -66,7 +66,8 @@ CellKey = tuple[int, int]
 class RacePaid:
     """The race under way at a rollout's start, as its payout record holds it: the
     places, every ticket and mark, and the bank's reserve before paying (``None``: an
-    unlimited bank)."""
+    unlimited bank); and, where known, a bound on what its winning bets win together
+    (at least :meth:`total_won`)."""
 
     places: Sequence[int | None]
     stakes: Sequence[Ticket]
@@ -74,6 +75,7 @@ class RacePaid:
     no_chance: Sequence[CellKey | None]
     long_odds: Sequence[CellKey | None]
     reserve: int | None
+    most_won: int | None = None
 
     @classmethod
     def of(cls, start: WettenState, end: WettenState) -> RacePaid:
@@ -204,8 +206,11 @@ def values_of(
         # WT 10.1, ruling 14: a bank that covers every win, the bet's own included, pays
         # every win, so the bet adds what it wins itself (pay_order's first case, worked
         # out without the lists); otherwise the payout's order.
+        extra = max(most, 0.0)
+        if race.most_won is not None and race.most_won + extra <= reserve:
+            return list(gains)
         total = race.total_won()
-        if total > reserve or most > reserve - total:
+        if total + extra > reserve:
             return _bet_values_paid(race, seat, bets, index)
         return list(gains)
 

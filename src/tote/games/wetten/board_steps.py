@@ -31,6 +31,21 @@ Option = tuple[str, int | None, int | None, int | None, int | None]
 shown, WT 9.1), the horse, the other horse, the opponent, the place."""
 
 
+def shuffled(
+    rng: random.Random, pool: Sequence[str], swaps: Sequence[tuple[int, int]]
+) -> list[str]:
+    """:func:`tote.core.draws.shuffle` on a copy of ``pool``, its ``swaps`` (from
+    :func:`steps`) known: the same ``getrandbits`` calls, the same swaps."""
+    getrandbits = rng.getrandbits
+    dealt = list(pool)
+    for i, bits in swaps:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        dealt[i], dealt[j] = dealt[j], dealt[i]
+    return dealt
+
+
 def steps(size: int) -> list[tuple[int, int]]:
     """The draws of :func:`tote.core.draws.shuffle` on a list of ``size``: per swap,
     the position filled and the bits ``getrandbits`` is asked for."""

@@ -131,19 +131,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
 
     def world(rng: random.Random) -> World:
         random_ = rng.random
-        getrandbits = rng.getrandbits
-        pool = list(race_pool)
-        for i, bits in race_steps:
-            j = getrandbits(bits)
-            while j > i:
-                j = getrandbits(bits)
-            pool[i], pool[j] = pool[j], pool[i]
-        apool = list(action_pool)
-        for i, bits in action_steps:
-            j = getrandbits(bits)
-            while j > i:
-                j = getrandbits(bits)
-            apool[i], apool[j] = apool[j], apool[i]
+        pool = board_steps.shuffled(rng, race_pool, race_steps)
+        apool = board_steps.shuffled(rng, action_pool, action_steps)
         pile = pool[:pile_size]
         action_pile = apool[:action_pile_size]
         hands = [list(h) for h in state.hands]

@@ -91,6 +91,17 @@ def race_to_payout(state: WettenState, rng: random.Random) -> int:
         return AT_PAYOUT
 
 
+def resume(state: WettenState, rng: random.Random, step: Callable[[], None]) -> int:
+    """``step`` (a phase function: where the board's quick world hands the race over to
+    the rules, :mod:`~tote.games.wetten.fast_board`), then :func:`race_to_payout`;
+    :data:`PAID` when the step itself paid the race."""
+    races = len(state.history)
+    step()
+    if len(state.history) != races:
+        return PAID
+    return race_to_payout(state, rng)
+
+
 def play_game(
     state: WettenState, rng: random.Random, streams: Sequence[random.Random]
 ) -> tuple[int, int] | None:

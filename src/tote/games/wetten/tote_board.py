@@ -29,6 +29,7 @@ no mark at all, and what showing the ticket tells the others is not valued.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ from tote.core.errors import IllegalMove
 from tote.core.moves import Move
 from tote.core.state import State
 from tote.core.tote_board import BetChoice, Markets, Sample, random_policy, rollout
-from tote.games.wetten import fast_race, pro_rule
+from tote.games.wetten import fast_board, fast_race, pro_rule
 from tote.games.wetten.data import PLACES
 from tote.games.wetten.moves import Bet, Cell, NoChance, SecondBet, SetTheStakes
 from tote.games.wetten.payout import (
@@ -65,7 +66,8 @@ CellKey = tuple[int, int]
 class RacePaid:
     """The race under way at a rollout's start, as its payout record holds it: the
     places, every ticket and mark, and the bank's reserve before paying (``None``: an
-    unlimited bank)."""
+    unlimited bank); and, where known, a bound on what its winning bets win together
+    (at least :meth:`total_won`)."""
 
     places: Sequence[int | None]
     stakes: Sequence[Ticket]
@@ -73,6 +75,7 @@ class RacePaid:
     no_chance: Sequence[CellKey | None]
     long_odds: Sequence[CellKey | None]
     reserve: int | None
+    most_won: int | None = None
 
     @classmethod
     def of(cls, start: WettenState, end: WettenState) -> RacePaid:
@@ -163,31 +166,54 @@ def bet_values(
     race: RacePaid, seat: int, bets: Sequence[BetChoice], index: Mapping[str, int]
 ) -> list[float]:
     """Each bet's money with it minus without it, in ``race`` (WT 10)."""
-    reserve = race.reserve
-    total = race.total_won()
-    # WT 10.1, ruling 14: a bank that covers every win pays every win, so the bet adds
-    # what it wins itself (pay_order's first case, worked out without the lists).
-    rich = reserve is None or total <= reserve
-    places = race.places
-    if not rich or any(isinstance(bet.move, NoChance) for bet in bets):
-        return _bet_values_paid(race, seat, bets, index)
-    values = []
+    return values_of(seat, bets, index)(race)
+
+
+def values_of(
+    seat: int, bets: Sequence[BetChoice], index: Mapping[str, int]
+) -> Callable[[RacePaid], list[float]]:
+    """:func:`bet_values` with what the bets are (each one cell, its stake and what it
+    wins) worked out once, for a board's every world (issue 24)."""
+    if any(isinstance(bet.move, NoChance) for bet in bets):
+        return lambda race: _bet_values_paid(race, seat, bets, index)
+    lines = []
     for bet in bets:
         move = bet.move
         assert isinstance(move, SetTheStakes | SecondBet)
         line = move.bets[0]
-        stake = line.stake
-        won = 0
-        if places[index[line.horse]] == line.place:
-            if isinstance(move, SetTheStakes):
-                won = stake * QUOTA[SET_THE_STAKES]
-            elif move.long_odds is not None:
-                won = stake * LONG_ODDS_QUOTA
-            else:
-                won = stake * QUOTA[SECOND_BET]
-        if reserve is not None and total + won > reserve + stake:
+        if isinstance(move, SetTheStakes):
+            quota = QUOTA[SET_THE_STAKES]
+        elif move.long_odds is not None:
+            quota = LONG_ODDS_QUOTA
+        else:
+            quota = QUOTA[SECOND_BET]
+        lines.append((index[line.horse], line.place, float(line.stake), line.stake * quota))
+
+    known: dict[tuple[int | None, ...], tuple[list[float], float]] = {}
+    """Per finishing order, each bet's gain and the largest."""
+
+    def values(race: RacePaid) -> list[float]:
+        places = race.places
+        key = tuple(places)
+        found = known.get(key)
+        if found is None:
+            gains = [float(won - stake) if places[h] == p else -stake for h, p, stake, won in lines]
+            found = known[key] = gains, max(gains, default=-math.inf)
+        gains, most = found
+        reserve = race.reserve
+        if reserve is None:
+            return list(gains)
+        # WT 10.1, ruling 14: a bank that covers every win, the bet's own included, pays
+        # every win, so the bet adds what it wins itself (pay_order's first case, worked
+        # out without the lists); otherwise the payout's order.
+        extra = max(most, 0.0)
+        if race.most_won is not None and race.most_won + extra <= reserve:
+            return list(gains)
+        total = race.total_won()
+        if total + extra > reserve:
             return _bet_values_paid(race, seat, bets, index)
-        values.append(float(won - stake))
+        return list(gains)
+
     return values
 
 
@@ -340,32 +366,46 @@ class WettenMarkets(Markets):
     def quick_sampler(
         self, state: State, seat: int | None, bets: Sequence[BetChoice]
     ) -> Callable[[random.Random], Sample] | None:
-        """One world drawn (:meth:`WettenState.sample_world`), its race played by
-        :func:`fast_race.race_to_payout` and read where the payout begins, not from the
-        payout's record (issue 24): the same draws and the same sample as the general
+        """One world drawn and raced to where the payout begins in
+        :mod:`~tote.games.wetten.fast_board`'s tight loop (issue 24), or, where that
+        does not start, drawn by :meth:`WettenState.sample_world` and raced by
+        :func:`fast_race.race_to_payout`; read from the places and tickets then, not
+        from the payout's record: the same draws and the same sample as the general
         path. ``None`` with a simultaneous turn half committed or the game over."""
         assert isinstance(state, WettenState)
         if state._pending or state.turn().over:
             return None
         names = state.horse_names
         index = state.horse_index
-        valued = seat is not None and bool(bets)
         nothing = [0.0] * len(bets)
+        quick = fast_board.quick_world(state, seat)
+        value = values_of(seat, bets, index) if seat is not None and bets else None
+        seen: dict[tuple[int | None, ...], dict[str, str]] = {}
+        """Each finishing order's outcomes."""
 
         def one(rng: random.Random) -> Sample:
-            world = state.sample_world(seat, rng, log=False)
-            assert isinstance(world, WettenState)
-            if fast_race.race_to_payout(world, rng) != fast_race.AT_PAYOUT:
-                end = rollout(state, world, self, random_policy, rng)
+            found: fast_board.RaceEnd | WettenState
+            if quick is None:
+                world = state.sample_world(seat, rng, log=False)
+                assert isinstance(world, WettenState)
+                code, found = fast_race.race_to_payout(world, rng), world
+            else:
+                code, found = quick(rng)
+            if code != fast_race.AT_PAYOUT:
+                assert isinstance(found, WettenState)
+                end = rollout(state, found, self, random_policy, rng)
                 return self.outcomes(state, end), self.payoffs(state, end, seat, bets)
-            outcomes = {
-                name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
-                for name, place in zip(names, world.places, strict=True)
-            }
-            if not valued:
-                return outcomes, nothing
-            assert seat is not None
-            return outcomes, bet_values(RacePaid.at_payout(world), seat, bets, index)
+            race = RacePaid.at_payout(found) if isinstance(found, WettenState) else RacePaid(*found)
+            key = tuple(race.places)
+            outcomes = seen.get(key)
+            if outcomes is None:
+                outcomes = seen[key] = {
+                    name: LABELS[place - 1] if place is not None and 1 <= place <= 4 else "unplaced"
+                    for name, place in zip(names, race.places, strict=True)
+                }
+            if value is None:
+                return dict(outcomes), nothing
+            return dict(outcomes), value(race)
 
         return one
 

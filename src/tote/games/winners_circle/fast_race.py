@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 Draw = Callable[[], float]
 
+Hand = tuple[int, ...]
+"""A hand of chips, sorted."""
+
 FAST_PHASES = frozenset({BETS, ROLL, MOVE})
 """The phases the loop starts from; before them (the gates, WC 2; the first bettor,
 WC 3.1) the rules loop plays on."""
@@ -92,12 +95,14 @@ def play_race(state: WinnersCircleState, rng: random.Random) -> bool:
 def lay_bets(state: WinnersCircleState, draws: Sequence[Draw]) -> int:
     """WC 3.2-3.5 on ``state``: every chip still to be laid, each a random legal bet from
     its bettor's ``draws[seat]``; then the first bettor rolls (WC 4.1). The bets laid."""
-    laid = lay_chips(state, draws, [(b.seat, b.horse, b.chip) for b in state.bets], state.chips)
-    count = len(laid) - len(state.bets)
+    plan = betting(state)
+    hands = [tuple(sorted(hand)) for hand in state.chips]
+    laid = lay_chips(plan, draws, [(b.seat, b.horse, b.chip) for b in state.bets], hands)
     state.bets.extend(Bet(*bet) for bet in laid[len(state.bets) :])
+    state.chips[:] = [list(hand) for hand in hands]
     state.roller = state.first_bettor  # WC 4.1: the first bettor rolls first
     state.phase = ROLL
-    return count
+    return len(plan.seats)
 
 
 def run_to_payout(state: WinnersCircleState, roll: Draw, draws: Sequence[Draw]) -> int:
@@ -130,27 +135,26 @@ def race_result(
     state: WinnersCircleState,
     rng: random.Random,
     bets: list[tuple[int, int, int]],
-    chips: list[list[int]],
+    hands: Sequence[Hand],
+    plan: Betting | None = None,
 ) -> RaceResult | None:
     """How the race under way at ``state`` ends when played on at random, with ``bets``
-    laid so far and ``chips`` in hand (a world's, which may differ from the state's:
-    WC 6.1); ``None`` (nothing drawn) if its phase is not one the loop starts from.
-    ``state`` is left as it was."""
+    laid so far and ``hands`` of chips (a world's, which may differ from the state's:
+    WC 6.1; ``plan``, :func:`betting` at ``state``, when the caller has it already);
+    ``None`` (nothing drawn) if its phase is not one the loop starts from. ``state`` is
+    left as it was."""
     if state.phase not in FAST_PHASES:
         return None
     draws = [rng.random] * state.num_players
     if state.phase == BETS:
-        bets = lay_chips(state, draws, list(bets), list(chips))
+        plan = betting(state) if plan is None else plan
+        bets = lay_chips(plan, draws, list(bets), list(hands))
     finished = list(state.finished)
     progress = list(state.progress)
     last_moved = list(state.last_moved)
     pace_horse = run(state, rng.random, draws, progress, last_moved, finished).pace_horse
     last = running.rearmost(progress, finished, last_moved, state.options.last_place_tie)
     return RaceResult(finished, last, pace_horse, bets)
-
-
-Hand = tuple[int, ...]
-"""A hand of chips, sorted."""
 
 
 @cache
@@ -172,32 +176,49 @@ def chip_choices(chip_set: Hand) -> dict[Hand, tuple[tuple[int, Hand], ...]]:
     return found
 
 
+class Betting(NamedTuple):
+    """What the chips still to be laid at a state depend on besides the draws (WC
+    3.2-3.5); the same in every world of a board, so built once."""
+
+    seats: tuple[int, ...]
+    """The bettor of each chip still to be laid, in order: clockwise (WC 3.2)."""
+    open_horses: tuple[tuple[int, ...], ...]
+    """Each seat's horses without a chip of its yet (WC 3.4), in order."""
+    choices: dict[Hand, tuple[tuple[int, Hand], ...]]
+    """:func:`chip_choices` of the state's chips."""
+
+
+def betting(state: WinnersCircleState) -> Betting:
+    """The :class:`Betting` at ``state``, in the betting (WC 3.2-3.5)."""
+    players = state.num_players
+    open_horses = [list(range(HORSES_PER_RACE)) for _ in range(players)]
+    for bet in state.bets:
+        open_horses[bet.seat].remove(bet.horse)  # WC 3.4: one chip per horse
+    first = state.first_bettor + len(state.bets)
+    seats = tuple((first + i) % players for i in range(state.rounds * players - len(state.bets)))
+    choices = chip_choices(tuple(sorted(state.chip_set)))
+    return Betting(seats, tuple(tuple(horses) for horses in open_horses), choices)
+
+
 def lay_chips(
-    state: WinnersCircleState,
+    plan: Betting,
     draws: Sequence[Draw],
     laid: list[tuple[int, int, int]],
-    chips: list[list[int]],
+    hands: list[Hand],
 ) -> list[tuple[int, int, int]]:
     """WC 3.2-3.5: every chip still to be laid, clockwise, each a random legal bet (its
     bettor's ``draws[seat]``: ``int(random() * n)`` among the ``n`` legal bets, horse by
-    horse, chip by chip within a horse); ``laid`` and the hands in ``chips`` are updated
-    and ``laid`` returned."""
-    players = state.num_players
-    open_horses = [list(range(HORSES_PER_RACE)) for _ in range(players)]
-    for seat, horse, _ in laid:
-        open_horses[seat].remove(horse)  # WC 3.4: one chip per horse
-    choices = chip_choices(tuple(sorted(state.chip_set)))
-    hands = [tuple(sorted(hand)) for hand in chips]
-    seat = (state.first_bettor + len(laid)) % players
-    for _ in range(state.rounds * players - len(laid)):
+    horse, chip by chip within a horse); ``laid`` and ``hands`` are updated and ``laid``
+    returned."""
+    open_horses = [list(horses) for horses in plan.open_horses]
+    choices = plan.choices
+    for seat in plan.seats:
         kinds = choices[hands[seat]]
         horses = open_horses[seat]
         n = len(kinds)
         k = int(draws[seat]() * (len(horses) * n))
         chip, hands[seat] = kinds[k % n]
         laid.append((seat, horses.pop(k // n), chip))
-        seat = (seat + 1) % players
-    chips[:] = [list(hand) for hand in hands]
     return laid
 
 

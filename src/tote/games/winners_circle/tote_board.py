@@ -207,32 +207,40 @@ def chip_values(
         if bettor == seat:
             own[horse] += chip
     # A placed horse's chips earn its row's entry for its column plus the pace bonus,
-    # per chip (a column past the row's end earns its last entry).
-    earns: dict[int, tuple[tuple[int, ...], int]] = {}
+    # per chip (a column past the row's end earns its last entry). Conditional
+    # expressions, not min() and max(): those parse their arguments at every call.
+    earns: dict[int, tuple[tuple[int, ...], int, int]] = {}
     won = 0
     for place, horse in enumerate(placed):
         row = table.row(place)
         bonus = table.pace_bonus_per_bet if horse == pace_horse else 0
-        earns[horse] = (row, bonus)
+        size = len(row)
+        earns[horse] = (row, bonus, size)
         stake = own[horse]
         if stake:
-            won += (row[min(column[horse], len(row)) - 1] + bonus) * stake
+            col = column[horse]
+            won += (row[col - 1 if col <= size else -1] + bonus) * stake
     won *= multiplier
     per_last = table.last_place_per_bet * multiplier
     due = sum(own[h] for h in last) * per_last
-    now = max(0, money + won - due)
+    kept = money + won - due
+    now = kept if kept > 0 else 0
     values = []
     for horse, chip in chips:
         pays = earns.get(horse)
         if pays is not None:
-            row, bonus = pays
+            row, bonus, size = pays
             stake = own[horse]
-            before = (row[min(column[horse], len(row)) - 1] + bonus) * stake if stake else 0
-            col = column[horse] + (1 if alternative_payouts else chip)
-            after = (row[min(col, len(row)) - 1] + bonus) * (stake + chip) if stake + chip else 0
-            values.append(float(max(0, money + won - due + (after - before) * multiplier) - now))
+            col = column[horse]
+            before = (row[col - 1 if col <= size else -1] + bonus) * stake if stake else 0
+            col += 1 if alternative_payouts else chip
+            more = stake + chip
+            after = (row[col - 1 if col <= size else -1] + bonus) * more if more else 0
+            paid = kept + (after - before) * multiplier
         elif horse in last:
-            values.append(float(max(0, money + won - due - per_last * chip) - now))
+            paid = kept - per_last * chip
         else:
             values.append(0.0)  # WC 5: only placed and last horses' chips are settled
+            continue
+        values.append(float((paid if paid > 0 else 0) - now))
     return values

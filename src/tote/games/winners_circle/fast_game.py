@@ -24,17 +24,16 @@ every variant, stream by stream.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tote.core.moves import CHANCE
 from tote.games.winners_circle import fast_race
+from tote.games.winners_circle.fast_race import Draw
 from tote.games.winners_circle.phases import BETS, MOVE, OVER, ROLL
 
 if TYPE_CHECKING:
     from tote.games.winners_circle.state import WinnersCircleState
-
-Draw = Callable[[], float]
 
 QUIET_EVENTS = frozenset({"bet", "die", "horse_moved"})
 """The log events the quiet loop does not write."""

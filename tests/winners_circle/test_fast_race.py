@@ -12,6 +12,7 @@ import pytest
 from tote.core import CHANCE
 from tote.core.tote_board import estimate, random_policy, rollout
 from tote.games.winners_circle import GAME, fast_race
+from tote.games.winners_circle import bets as betting
 from tote.games.winners_circle.payout import Bet, settle
 from tote.games.winners_circle.state import WinnersCircleState
 from tote.games.winners_circle.tote_board import WinnersCircleMarkets, chip_values
@@ -200,3 +201,41 @@ def test_no_shortcut_before_the_gates_are_drawn() -> None:
     assert MARKETS.quick_sampler(state, 0, []) is None
     assert not fast_race.play_race(state.clone(), rng)
     assert rng.random() == random.Random(0).random()
+
+
+def test_a_hands_legal_chips_are_its_distinct_chips_in_order() -> None:
+    """WC 3.2-3.3 (issue 24): the table the fast loop reads a hand's legal chips from
+    holds, for every hand a player can hold, its distinct chips in order (the order of
+    ``bets.legal_bets`` within a horse), each with the hand left once it is laid."""
+    for chip_set in ((1, 1, 2), (0, 1, 1, 2)):
+        choices = fast_race.chip_choices(chip_set)
+        hands = {
+            tuple(sorted(chip_set[i] for i in range(len(chip_set)) if mask >> i & 1))
+            for mask in range(1 << len(chip_set))
+        }
+        assert set(choices) == hands
+        for hand, kinds in choices.items():
+            assert [chip for chip, _ in kinds] == sorted(set(hand))
+            for chip, rest in kinds:
+                left = list(hand)
+                left.remove(chip)
+                assert rest == tuple(left)
+
+
+def test_the_betting_plan_is_the_rules_order_of_bettors_and_open_horses() -> None:
+    """WC 3.2-3.4 (issue 24): the plan a board builds once holds the bettor of every chip
+    still to be laid, clockwise from the next bettor, and each seat's horses without its
+    chip; mid-betting, with chips of several seats laid."""
+    checked = 0
+    for state in positions({}, 60, seed=5):
+        if state.phase != "bets":
+            continue
+        checked += 1
+        plan = fast_race.betting(state)
+        assert len(plan.seats) == state.rounds * state.num_players - len(state.bets)
+        if plan.seats:
+            assert plan.seats[0] == betting.bettor(state)
+        for seat in range(state.num_players):
+            taken = {b.horse for b in state.bets if b.seat == seat}
+            assert plan.open_horses[seat] == tuple(h for h in range(7) if h not in taken)
+    assert checked >= 4

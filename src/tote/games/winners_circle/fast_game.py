@@ -24,18 +24,16 @@ every variant, stream by stream.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tote.core.moves import CHANCE
-from tote.games.winners_circle import fast_race, paying_out
-from tote.games.winners_circle.payout import Bet
-from tote.games.winners_circle.phases import BETS, HORSES_PER_RACE, MOVE, OVER, ROLL
+from tote.games.winners_circle import fast_race
+from tote.games.winners_circle.fast_race import Draw
+from tote.games.winners_circle.phases import BETS, MOVE, OVER, ROLL
 
 if TYPE_CHECKING:
     from tote.games.winners_circle.state import WinnersCircleState
-
-Draw = Callable[[], float]
 
 QUIET_EVENTS = frozenset({"bet", "die", "horse_moved"})
 """The log events the quiet loop does not write."""
@@ -52,7 +50,7 @@ def play_game(
     while True:
         phase = state.phase
         if phase == BETS:
-            moves += _lay_bets(state, draws)
+            moves += fast_race.lay_bets(state, draws)  # WC 3.2-3.5, each seat's stream
         elif phase in (ROLL, MOVE):
             made, rolls = _run(state, rng.random, draws)
             moves += made
@@ -64,51 +62,10 @@ def play_game(
             chance += 1
 
 
-def _lay_bets(state: WinnersCircleState, draws: list[Draw]) -> int:
-    """WC 3.2-3.5: every chip still to be laid, clockwise, each a random legal bet from
-    its bettor's stream; then the first bettor rolls (WC 4.1). The bets laid."""
-    players = state.num_players
-    laid = state.bets
-    open_horses = [list(range(HORSES_PER_RACE)) for _ in range(players)]
-    for bet in laid:
-        open_horses[bet.seat].remove(bet.horse)  # WC 3.4: one chip per horse
-    seat = (state.first_bettor + len(laid)) % players
-    chips = state.chips
-    count = state.rounds * players - len(laid)
-    for _ in range(count):
-        hand = chips[seat]
-        kinds = sorted(set(hand))
-        horses = open_horses[seat]
-        k = int(draws[seat]() * (len(horses) * len(kinds)))
-        chip = kinds[k % len(kinds)]
-        hand.remove(chip)
-        laid.append(Bet(seat, horses.pop(k // len(kinds)), chip))
-        seat = (seat + 1) % players
-    state.roller = state.first_bettor
-    state.phase = ROLL
-    return count
-
-
 def _run(state: WinnersCircleState, roll: Draw, draws: list[Draw]) -> tuple[int, int]:
     """WC 4.2-4.10: the roller rolls (the game's stream) and moves a face-up horse (its
-    own stream), clockwise, until the third horse finishes (:func:`fast_race.run`);
-    then the payout (WC 5). The moves made and the dice rolled."""
+    own stream), clockwise, until the third horse finishes; then the payout (WC 5)
+    (:func:`fast_race.run_to_payout`). The moves made and the dice rolled."""
     rolled_already = state.rolled is not None
-    up, pace_horse, moves = fast_race.run(
-        state,
-        roll,
-        draws,
-        state.progress,
-        state.space_at,
-        state.face_up,
-        state.last_moved,
-        state.finished,
-    )
-    state.face_up_count = len(up)
-    state.pace_horse = pace_horse
-    state.moves_made += moves
-    # The roller passes clockwise after every move but the race's last (WC 4.1).
-    state.roller = (state.roller + moves - 1) % state.num_players
-    state.rolled = None
-    paying_out.pay_out(state)  # WC 4.10, WC 5
+    moves = fast_race.run_to_payout(state, roll, draws)
     return moves, moves - rolled_already

@@ -124,13 +124,16 @@ class WinnersCircleMarkets(Markets):
         table = state.table
         multiplier = table.race_multipliers[state.race - 1]
         alternative = state.options.alternative_payouts
+        plan = fast_race.betting(state) if state.phase == BETS else None
+        own_hands = [tuple(sorted(hand)) for hand in state.chips]
 
         def sample(rng: random.Random) -> Sample:
-            world_laid, hands = laid, state.chips
+            world_laid, hands = laid, own_hands
             if redraw:
-                world_bets, hands = sampling.redraw_chips(state, seat, rng)
+                world_bets, world_hands = sampling.redraw_chips(state, seat, rng)
                 world_laid = [(b.seat, b.horse, b.chip) for b in world_bets]
-            race = fast_race.race_result(state, rng, world_laid, hands)
+                hands = [tuple(hand) for hand in world_hands]  # sorted (WC 6.1)
+            race = fast_race.race_result(state, rng, world_laid, hands, plan)
             assert race is not None
             outcomes = dict.fromkeys(names, "unplaced")
             for horse in race.last:
@@ -203,31 +206,41 @@ def chip_values(
         column[horse] += 1 if alternative_payouts else chip
         if bettor == seat:
             own[horse] += chip
-    pays: dict[int, tuple[tuple[int, ...], int]] = {}
-    """Each placed horse's row of the payout table and its pace bonus per bet."""
+    # A placed horse's chips earn its row's entry for its column plus the pace bonus,
+    # per chip (a column past the row's end earns its last entry). Conditional
+    # expressions, not min() and max(): those parse their arguments at every call.
+    earns: dict[int, tuple[tuple[int, ...], int, int]] = {}
+    won = 0
     for place, horse in enumerate(placed):
+        row = table.row(place)
         bonus = table.pace_bonus_per_bet if horse == pace_horse else 0
-        pays[horse] = (table.row(place), bonus)
-
-    def share(horse: int, col: int, stake: int) -> int:
-        """What ``stake`` (the seat's chips) on placed ``horse`` with ``col`` earns."""
-        if not stake or not col:
-            return 0
-        row, bonus = pays[horse]
-        return (row[min(col, len(row)) - 1] + bonus) * stake * multiplier
-
-    won = sum(share(h, column[h], own[h]) for h in placed)
-    due = sum(own[h] for h in last) * table.last_place_per_bet * multiplier
-    now = max(0, money + won - due)
+        size = len(row)
+        earns[horse] = (row, bonus, size)
+        stake = own[horse]
+        if stake:
+            col = column[horse]
+            won += (row[col - 1 if col <= size else -1] + bonus) * stake
+    won *= multiplier
+    per_last = table.last_place_per_bet * multiplier
+    due = sum(own[h] for h in last) * per_last
+    kept = money + won - due
+    now = kept if kept > 0 else 0
     values = []
     for horse, chip in chips:
-        if horse in pays:
-            col, stake = column[horse], own[horse]
-            more = share(horse, col + (1 if alternative_payouts else chip), stake + chip)
-            values.append(float(max(0, money + won - share(horse, col, stake) + more - due) - now))
+        pays = earns.get(horse)
+        if pays is not None:
+            row, bonus, size = pays
+            stake = own[horse]
+            col = column[horse]
+            before = (row[col - 1 if col <= size else -1] + bonus) * stake if stake else 0
+            col += 1 if alternative_payouts else chip
+            more = stake + chip
+            after = (row[col - 1 if col <= size else -1] + bonus) * more if more else 0
+            paid = kept + (after - before) * multiplier
         elif horse in last:
-            more_due = table.last_place_per_bet * chip * multiplier
-            values.append(float(max(0, money + won - due - more_due) - now))
+            paid = kept - per_last * chip
         else:
             values.append(0.0)  # WC 5: only placed and last horses' chips are settled
+            continue
+        values.append(float((paid if paid > 0 else 0) - now))
     return values

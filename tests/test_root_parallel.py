@@ -20,31 +20,17 @@ from tote.bots import Budget, make_bot
 from tote.bots.root_parallel import merged, search_in_processes, shares_of
 from tote.bots.strong import StrongBot
 from tote.core.bot import Observation
-from tote.core.moves import CHANCE
 from tote.core.registry import all_games, get_game
 from tote.core.state import State
+
+from .test_bot_levels import states_of_a_game
 
 GAMES = [g.id for g in all_games()]
 
 
 def a_decision(game_id: str, seed: int = 3) -> tuple[State, int]:
-    """A position of a random 4-seat game where the seat to act has a real choice,
-    some moves in."""
-    game = get_game(game_id)
-    state = game.new_state(game.options(None, ()), 4)
-    rng = random.Random(seed)
-    moves = 0
-    while True:
-        turn = state.turn()
-        if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-            continue
-        seat = turn.seats[0]
-        legal = state.legal_moves(seat)
-        if moves > 6 and (legal is None or len(legal) > 1):
-            return state, seat
-        state.apply(seat, state.random_move(seat, rng))
-        moves += 1
+    """A position of a random 4-seat game where the seat to act has a real choice."""
+    return states_of_a_game(game_id, seed)[0]
 
 
 def test_iterations_are_shared_out_evenly_and_none_is_lost() -> None:

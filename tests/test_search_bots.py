@@ -4,13 +4,15 @@ replay from their seed, and decide from their seat's knowledge only."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 
 import pytest
 
 from tote.bots import BEST_EV, ISMCTS, bots_for
 from tote.bots.search import IsmctsBot, rank_reward
-from tote.core.bot import Observation
-from tote.core.moves import CHANCE
+from tote.core.bot import Bot, Observation
+from tote.core.moves import CHANCE, Move
+from tote.core.state import State
 
 from .core.toy import TOY, Pick
 
@@ -20,23 +22,25 @@ def test_every_game_with_a_tote_board_offers_both_search_bots() -> None:
     assert {ISMCTS, BEST_EV} <= set(bots_for(TOY))
 
 
+def played(state: State, bots: Sequence[Bot], rng: random.Random) -> Iterator[tuple[int, Move]]:
+    """The game played on by ``bots`` (chance from ``rng``): each seat's move as made."""
+    while not state.is_over:
+        turn = state.turn()
+        if turn.chance:
+            state.apply(CHANCE, state.sample_chance(rng))
+            continue
+        seat = turn.seats[0]
+        move = bots[seat].choose(Observation(state, seat))
+        state.apply(seat, move)
+        yield seat, move
+
+
 @pytest.mark.parametrize("name", [ISMCTS, BEST_EV, "strong"])
 def test_a_search_bot_plays_legal_moves_to_the_end_and_replays(name: str) -> None:
     def play(seed: int) -> list[object]:
         state = TOY.new_state(None, 2)
-        rng = random.Random(seed)
         bots = [bots_for(TOY)[name](random.Random(seed + s)) for s in range(2)]
-        moves: list[object] = []
-        while not state.is_over:
-            turn = state.turn()
-            if turn.chance:
-                state.apply(CHANCE, state.sample_chance(rng))
-                continue
-            seat = turn.seats[0]
-            move = bots[seat].choose(Observation(state, seat))
-            state.apply(seat, move)
-            moves.append(move)
-        return moves
+        return [move for _, move in played(state, bots, random.Random(seed))]
 
     assert play(4) == play(4)
 
@@ -92,17 +96,8 @@ def test_best_ev_locks_its_bets_in_open_betting() -> None:
         bots_for(game)[name](random.Random(seat))
         for seat, name in enumerate((BEST_EV, "normal", "easy", "random"))
     ]
-    rng = random.Random(2)
-    placed = locked = moves = 0
-    while not state.is_over:
-        turn = state.turn()
-        if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-            continue
-        seat = turn.seats[0]
-        move = bots[seat].choose(Observation(state, seat))
-        state.apply(seat, move)
-        moves += 1
+    placed = locked = 0
+    for moves, (seat, move) in enumerate(played(state, bots, random.Random(2)), start=1):
         assert moves < 2_000, "the game does not end"
         if seat == 0:
             placed += isinstance(move, PlaceBets)

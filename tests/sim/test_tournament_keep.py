@@ -99,9 +99,14 @@ def test_a_file_of_another_tournament_is_refused(
         play_tournament(plan, keep=keep)
 
 
-def test_the_command_line_refuses_a_file_that_is_not_kept_games(tmp_path: Path) -> None:
+@pytest.mark.parametrize("content", [b'{"hello": 1}\n', b"\xff\xfe binary", b""])
+def test_the_command_line_refuses_a_file_that_is_not_kept_games(
+    tmp_path: Path, content: bytes
+) -> None:
+    """Bad input: a file that is not kept games (JSON of another kind, bytes that are not
+    text, an empty file) is one line and status 2, and the file is left as it was."""
     other = tmp_path / "notes.jsonl"
-    other.write_text('{"hello": 1}\n')
+    other.write_bytes(content)
     result = runner.invoke(
         app,
         [
@@ -112,6 +117,7 @@ def test_the_command_line_refuses_a_file_that_is_not_kept_games(tmp_path: Path) 
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "is not a tote tournament's kept games" in lines[-1]
+    assert other.read_bytes() == content
 
 
 def test_the_command_line_keeps_and_resumes(tmp_path: Path) -> None:

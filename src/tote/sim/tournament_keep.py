@@ -33,6 +33,8 @@ KIND = "tote-tournament"
 VERSION = 1
 MOST_LINES = 10_000_000
 """A kept file's bound: more lines than a tournament can hold (1,000 tables)."""
+MOST_BYTES = 4 << 30
+"""A kept file's size bound, checked before it is read (a game's line is about 250 bytes)."""
 
 
 def tournament_header(
@@ -108,8 +110,13 @@ class KeptGames:
 
     def _read(self, header: dict[str, Any]) -> None:
         name = str(self.path)
-        with self.path.open(encoding="utf-8") as file:
-            lines = file.readlines()
+        if self.path.stat().st_size > MOST_BYTES:
+            raise OptionsError(f"--keep {name}: larger than {MOST_BYTES >> 30} GiB")
+        try:
+            with self.path.open(encoding="utf-8") as file:
+                lines = file.readlines()
+        except UnicodeDecodeError:
+            raise OptionsError(f"--keep {name} is not a tote tournament's kept games") from None
         if len(lines) > MOST_LINES:
             raise OptionsError(f"--keep {name}: more than {MOST_LINES:,} lines")
         try:

@@ -187,4 +187,4 @@ def test_wits_and_wagers_levels_state_how_well_they_know_the_answer() -> None:
     """Issue 25: Wits & Wagers' knowledge model is part of each level, stated plainly."""
     words = level_descriptions(get_game("wits-and-wagers"))
     assert "factor of 2.2" in words[EASY] and "factor of 1.4" in words[NORMAL]
-    assert "as well as normal" in words[HARD]
+    assert "factor of 1.1" in words[HARD] and "expert" in words[HARD]

@@ -5,9 +5,11 @@ A level is an alias of a real bot of the game, so a level plays exactly as that 
 heuristic bot (``Game.default_bot``); ``easy`` the ``casual`` bot, which plays the
 heuristic's move half the time and a random legal move otherwise, except in Wits &
 Wagers, where ``easy`` is ``novice``: the heuristic with a poorer memory of the
-answers. Each level has a one-line description in plain words for the places people
-choose a bot (the browser's seat choices, ``tote games``); Wits & Wagers' says how well
-each level "knows" the answer (the bots' knowledge model, :mod:`tote.games.wits_and_wagers.bots`).
+answers; Wits & Wagers' ``hard`` is ``strong`` with the expert's memory
+(:func:`tote.bots.strong.wits_own`). Each level has a one-line description in plain
+words for the places people choose a bot (the browser's seat choices, ``tote games``);
+Wits & Wagers' says how well each level "knows" the answer (the bots' knowledge
+model, :mod:`tote.games.wits_and_wagers.bots`).
 """
 
 from __future__ import annotations
@@ -70,9 +72,10 @@ def level_descriptions(game: Game) -> dict[str, str]:
             NORMAL: "Knows the answer fairly well: typically off by a factor of 1.4 (years by"
             " about 21); then bets where the guesses say the chances are best (the bettor"
             " bot).",
-            HARD: "Knows the answer as well as normal and guesses the same way; then tries each"
-            " bet against the answers the guesses on the mat make likely, the others"
-            " played as normal bots (the strong bot).",
+            HARD: "Knows the answer well: typically off by a factor of 1.1 (years by about"
+            " 6), as the expert bot; then tries each bet against the answers its memory and"
+            " the sensible guesses on the mat make likely, the others played as normal"
+            " bots, and pays no heed to wild guesses (the strong bot).",
         }
     return {
         EASY: f"Plays like normal half the time and a random legal move otherwise (the"

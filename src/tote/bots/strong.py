@@ -88,6 +88,11 @@ class StrongSettings:
     many questions or races whose horizon is one of them)."""
     rollout_model: BotFactory | None = None
     """A cheaper heuristic for the simulated seats (default: the game's own)."""
+    own_model: BotFactory | None = None
+    """The seat's own heuristic: the move tried first, the decisions of
+    :attr:`own_kinds`, and what the seat knows (default: the game's own heuristic;
+    Wits & Wagers: the expert's memory, allowing for nonsense on the mat,
+    :func:`wits_own`)."""
     evaluate: Callable[[State], Sequence[float]] | None = None
     """Each seat's score were the game to end now: where an iteration stops once its
     model moves are spent (instead of random play to the horizon), and the one-move
@@ -119,7 +124,9 @@ def wits_belief(world: State, seat: int, own: Bot, rng: random.Random) -> None:
     question = world.question
     if question is None or world.phase != BET:
         return
-    drawer = BettingBot(rng, spread=own.spread, crowd_spread=own.crowd_spread, samples=1)
+    drawer = BettingBot(
+        rng, spread=own.spread, crowd_spread=own.crowd_spread, samples=1, nonsense=own.nonsense
+    )
     drawer.estimate = own.estimate
     value = drawer._belief(question, [float(g) for g in known_guesses(world, seat)])[0]
     if world.answer.denominator == 1:
@@ -130,6 +137,22 @@ def wits_belief(world: State, seat: int, own: Bot, rng: random.Random) -> None:
         text = f"{float(answer):.2f}"
     world.answer = answer
     world.question = question.model_copy(update={"answer": text})
+
+
+WITS_NONSENSE = 0.1
+"""The chance ``hard`` allows that a guess on the mat is nonsense (docs/bots.md)."""
+
+
+def wits_own(rng: random.Random) -> Bot:
+    """Wits & Wagers' ``hard`` level's own heuristic: the ``bettor`` with the expert's
+    memory of the answers (the hardest level knows the most, and says so where people
+    choose it, :mod:`tote.bots.levels`) and a belief that allows a guess on the mat to be
+    nonsense (:class:`~tote.games.wits_and_wagers.bots.BettingBot`), so that a wild
+    guess does not drag its belief about the answer. The simulated seats stay the
+    plain ``bettor``."""
+    from tote.games.wits_and_wagers.bots import EXPERT_SPREAD, BettingBot
+
+    return BettingBot(rng, spread=EXPERT_SPREAD, nonsense=WITS_NONSENSE)
 
 
 def carcassonne_evaluation(world: State) -> Sequence[float]:
@@ -162,6 +185,7 @@ SETTINGS: dict[str, StrongSettings] = {
         own_kinds=("Guess",),
         reward="share",
         believe=wits_belief,
+        own_model=wits_own,
     ),
     "carcassonne": StrongSettings(
         iterations=54, model_moves=8, horizon="end", evaluate=carcassonne_evaluation
@@ -205,7 +229,7 @@ class StrongBot:
         """Processes a decision is searched on (root-parallel, :mod:`tote.bots.root_parallel`);
         they rebuild the bot from ``game_id``, so without one the search stays here."""
         self.game_id = game_id
-        self.own = model(random.Random(rng.getrandbits(64)))
+        self.own = (self.settings.own_model or model)(random.Random(rng.getrandbits(64)))
         self.models_seed = rng.getrandbits(64)
         self.models: dict[int, Bot] = {}
 

@@ -30,7 +30,7 @@ from tote.core.moves import Move
 from tote.core.result import Result
 from tote.core.standings import Standings
 from tote.games.wits_and_wagers import narration
-from tote.games.wits_and_wagers.bots import BettingBot
+from tote.games.wits_and_wagers.bots import EXPERT_SPREAD, NOVICE_SPREAD, BettingBot
 from tote.games.wits_and_wagers.options import (
     MOST_SECONDS,
     Member,
@@ -69,8 +69,8 @@ class WitsAndWagers(Game):
     bots: ClassVar[dict[str, BotFactory]] = {
         "random": RandomBot,
         "bettor": BettingBot,
-        "expert": partial(BettingBot, spread=0.1),
-        "novice": partial(BettingBot, spread=0.8),
+        "expert": partial(BettingBot, spread=EXPERT_SPREAD),
+        "novice": partial(BettingBot, spread=NOVICE_SPREAD),
     }
     default_bot = "bettor"
 

@@ -21,6 +21,11 @@ from tote.games.wits_and_wagers.numbers import parse_number
 from tote.games.wits_and_wagers.questions import Question, load_pack
 from tote.games.wits_and_wagers.setup import QUESTIONS_PER_GAME
 
+EXPERT_SPREAD = 0.1
+"""The ``expert``'s memory: off by a factor of about e^0.1 = 1.1 (years: about 6)."""
+NOVICE_SPREAD = 0.8
+"""The ``novice``'s memory: off by a factor of about e^0.8 = 2.2 (years: about 48)."""
+
 
 class BettingBot:
     """Guesses with its knowledge, then bets to maximise its expected payout.
@@ -33,6 +38,13 @@ class BettingBot:
     can only gain) on the slots with the best chance x odds. It adds poker
     chips under a bet only when the expected gain per point is positive, sized
     by the Kelly fraction, and goes all in on the last question when behind.
+
+    With ``nonsense`` above 0 it also allows that a guess on the mat may be nonsense,
+    unrelated to the answer (a player who guessed wildly): each other guess counts in
+    the blend only as far as it is likely a rough estimate at all, given how far it
+    lies from the bot's own estimate (:meth:`_trust`). The ``hard`` level's own model
+    believes so (:mod:`tote.bots.strong`); the bots of the game's list take every guess
+    at face value (``nonsense`` 0), as they always have.
     """
 
     name = "bettor"
@@ -43,11 +55,15 @@ class BettingBot:
         spread: float = 0.35,
         crowd_spread: float = 0.6,
         samples: int = 400,
+        nonsense: float = 0.0,
     ) -> None:
+        if not 0.0 <= nonsense < 1.0:
+            raise ValueError(f"nonsense is a chance in [0, 1), not {nonsense}")
         self.rng = rng
         self.spread = spread
         self.crowd_spread = crowd_spread
         self.samples = samples
+        self.nonsense = nonsense
         self.estimate: float | None = None
 
     def choose(self, obs: Observation) -> Move:
@@ -76,10 +92,14 @@ class BettingBot:
 
     def _belief(self, question: Question, others: list[float]) -> list[float]:
         """Samples of the answer: own estimate and the others' guesses, weighed by
-        precision, in years or (for other quantities) on a log scale."""
+        precision, in years or (for other quantities) on a log scale. Allowing for
+        nonsense, a guess at or below 0 beside a positive estimate of a quantity is
+        nonsense outright (a rough estimate of it is positive) and drops out."""
         own = self.estimate
         if own is None:
             own = sorted(others)[len(others) // 2] if others else 0.0
+        if self.nonsense > 0.0 and own > 0 and question.unit != "year":
+            others = [v for v in others if v > 0]
         linear = question.unit == "year" or own <= 0 or any(v <= 0 for v in others)
         scale = 60.0 if question.unit == "year" else (abs(own) or 1.0)
 
@@ -89,11 +109,32 @@ class BettingBot:
         def back(x: float) -> float:
             return x * scale if linear else math.exp(x)
 
-        weights = [1 / self.spread**2] + [1 / self.crowd_spread**2] * len(others)
         points = [to(own)] + [to(v) for v in others]
+        weights = [1 / self.spread**2] + [1 / self.crowd_spread**2] * len(others)
+        if self.nonsense > 0.0:
+            weights = weights[:1] + [
+                w * self._trust(x - points[0]) for w, x in zip(weights[1:], points[1:], strict=True)
+            ]
         centre = sum(w * x for w, x in zip(weights, points, strict=True)) / sum(weights)
         sd = sum(weights) ** -0.5
         return [back(self.rng.gauss(centre, sd)) for _ in range(self.samples)]
+
+    NONSENSE_WIDTH = 20.0
+    """How widely a nonsense guess may lie, in the blend's units (e^20 either way on the
+    log scale, 1,200 years): it is taken as spread evenly over this width."""
+
+    def _trust(self, distance: float) -> float:
+        """How likely a guess ``distance`` (in the blend's units) from the bot's own
+        estimate is a rough estimate rather than nonsense: the posterior of a mixture in
+        which a guess is, with chance ``1 - nonsense``, the answer blurred by the crowd's
+        spread (seen from the own estimate: both spreads together), and otherwise
+        anywhere over :attr:`NONSENSE_WIDTH`."""
+        variance = self.spread**2 + self.crowd_spread**2
+        estimate = math.exp(-0.5 * distance * distance / variance) / math.sqrt(
+            2 * math.pi * variance
+        )
+        rough = (1.0 - self.nonsense) * estimate
+        return rough / (rough + self.nonsense / self.NONSENSE_WIDTH)
 
     def _bets(self, seat: int, state: dict[str, Any], question: Question) -> tuple[Wager, ...]:
         on_mat = [

@@ -129,3 +129,52 @@ def test_the_command_line_keeps_and_resumes(tmp_path: Path) -> None:
     assert first.exit_code == again.exit_code == 0, first.stderr
     assert json.loads(first.stdout) == json.loads(again.stdout)
     assert len(keep.read_text().splitlines()) == 3
+
+
+def test_the_time_left_of_a_resumed_run_counts_the_games_played_not_those_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A resumed tournament reads its kept games at once: the time left is worked out
+    from the games played since (one game in 60 s, 22 to go: about 22 min), not as if
+    the 77 kept games had been played in that minute (17 s). A fresh run's estimate is
+    as before."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tote.sim import progress
+
+    now = [0.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: now[0])
+    out = StringIO()
+    console = Console(file=out, width=200)
+    monkeypatch.setattr(progress, "interval", lambda: 0.0)
+    with progress.game_progress(console, "t", 100) as update:
+        update.already(77)
+        now[0] = 60.0
+        update(78)
+    assert "78/100 games (78.0%), 60 s, about 22 min left" in out.getvalue()
+
+    out.truncate(0)
+    now[0] = 0.0
+    with progress.game_progress(console, "t", 100) as update:
+        now[0] = 20.0
+        update(10)
+    assert "10/100 games (10.0%), 20 s, about 3 min left" in out.getvalue()
+
+
+def test_games_read_from_the_file_are_reported_as_read(tmp_path: Path) -> None:
+    """What the time left above rests on: a resumed tournament reports the games it
+    reads to ``kept_progress`` and only the games it plays to ``progress``."""
+    keep = tmp_path / "kept.jsonl"
+    played(2, keep)
+    read: list[int] = []
+    playing: list[int] = []
+    plan = plan_tournament(GAME, 2, 4, BOTS, seed=5)
+    play_tournament(
+        plan,
+        progress=lambda *a: playing.append(a[2]),
+        kept_progress=lambda *a: read.append(a[2]),
+        keep=keep,
+    )
+    assert read == [2, 2, 2] and playing == [3, 4, 3, 4, 3, 4]

@@ -107,8 +107,13 @@ def tournament(
             def advance(table: int, tables: int, done: int, total: int) -> None:
                 update(table * total + done)
 
+            def read(table: int, tables: int, done: int, total: int) -> None:
+                update.already(table * total + done)
+
             try:
-                result = play_tournament(plan, workers=count, progress=advance, keep=keep)
+                result = play_tournament(
+                    plan, workers=count, progress=advance, keep=keep, kept_progress=read
+                )
             except KeyboardInterrupt as stop:
                 if keep is None:
                     raise

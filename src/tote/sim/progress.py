@@ -34,6 +34,24 @@ Advance = Callable[[int], None]
 """Called with the games done so far."""
 
 
+class GameProgress:
+    """What :func:`game_progress` yields: called with the games done so far, as an
+    :data:`Advance`; :meth:`already` says that games were done before this run (a
+    resumed tournament's kept games, read and not played), so that the time left is
+    worked out from the games played since, not from games that took no time."""
+
+    def __init__(self, advance: Advance, already: Advance) -> None:
+        self._advance = advance
+        self._already = already
+
+    def __call__(self, done: int) -> None:
+        self._advance(done)
+
+    def already(self, done: int) -> None:
+        """``done`` games in all are done, the latest of them not played now."""
+        self._already(done)
+
+
 def interval() -> float:
     """The seconds between plain progress lines (``TOTE_PROGRESS_SECONDS``, else 5)."""
     try:
@@ -63,14 +81,18 @@ class PlainProgress:
         self.start = time.monotonic()
         self.last = self.start
         self.done = 0
+        self.since = (0, self.start)
+        """Games done and the time when the games played in this run began to count."""
 
     def line(self) -> str:
         elapsed = time.monotonic() - self.start
         share = self.done / self.total if self.total else 1.0
         text = f"{self.label}: {self.done:,}/{self.total:,} games ({share:.1%}), "
         text += _duration(elapsed)
-        if 0 < self.done < self.total:
-            text += f", about {_duration(elapsed * (self.total - self.done) / self.done)} left"
+        played = self.done - self.since[0]
+        if played > 0 and self.done < self.total:
+            rate = (time.monotonic() - self.since[1]) / played
+            text += f", about {_duration(rate * (self.total - self.done))} left"
         return text
 
     def advance(self, done: int) -> None:
@@ -79,6 +101,10 @@ class PlainProgress:
         if now - self.last >= self.every and done < self.total:
             self.last = now
             self.console.print(self.line(), highlight=False, soft_wrap=True)
+
+    def already(self, done: int) -> None:
+        self.done = done
+        self.since = (done, time.monotonic())
 
     def finish(self) -> None:
         if self.done:
@@ -99,10 +125,11 @@ def default_console() -> Console:
 
 
 @contextlib.contextmanager
-def game_progress(console: Console, label: str, total: int) -> Iterator[Advance]:
+def game_progress(console: Console, label: str, total: int) -> Iterator[GameProgress]:
     """Show the progress of ``total`` games; yields the function to call with the games
-    done. A live bar where the console is a terminal, or a notebook with ipywidgets
-    (rich draws its live display there with them); plain lines else."""
+    done (:class:`GameProgress`). A live bar where the console is a terminal, or a
+    notebook with ipywidgets (rich draws its live display there with them); plain lines
+    else."""
     if console.is_terminal or (console.is_jupyter and _has_widgets()):
         bar = Progress(
             TextColumn(label),
@@ -114,8 +141,11 @@ def game_progress(console: Console, label: str, total: int) -> Iterator[Advance]
         )
         task = bar.add_task("games", total=total)
         with bar:
-            yield lambda done: bar.update(task, completed=done)
+            yield GameProgress(
+                lambda done: bar.update(task, completed=done),
+                lambda done: bar.reset(task, completed=done),
+            )
         return
     plain = PlainProgress(console, label, total, interval())
-    yield plain.advance
+    yield GameProgress(plain.advance, plain.already)
     plain.finish()

@@ -55,7 +55,8 @@ MAX_TABLES = 1000
 MAX_BOTS = 20
 
 TableProgress = Callable[[int, int, int, int], None]
-"""Called after each game with (table, tables, games done at that table, its games)."""
+"""Called after each game with (table, tables, games done at that table, its games); and,
+as ``kept_progress``, once with the games of a table read from a kept file, not played."""
 
 
 def tables_for(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
@@ -263,12 +264,14 @@ def play_tournament(
     workers: int = 1,
     progress: TableProgress | None = None,
     keep: Path | None = None,
+    kept_progress: TableProgress | None = None,
 ) -> TournamentResult:
     """Play every table of a planned round robin, in order, each on ``workers`` processes.
 
     With ``keep``, every finished game is kept in that file as it ends, and the games
     the file already holds are counted, not played again (:mod:`tote.sim.tournament_keep`):
-    the result is the one a single run gives."""
+    the result is the one a single run gives; they are reported to ``kept_progress`` (or,
+    without one, to ``progress``) when read."""
     first = plan.plans[0]
     result = TournamentResult(
         game=first.game.id,
@@ -284,7 +287,8 @@ def play_tournament(
     )
     try:
         for number, table in enumerate(plan.plans):
-            _play_table(result, table, number, len(plan.plans), workers, progress, kept)
+            reports = (progress, kept_progress or progress)
+            _play_table(result, table, number, len(plan.plans), workers, reports, kept)
     finally:
         if kept is not None:
             kept.close()
@@ -297,18 +301,19 @@ def _play_table(
     number: int,
     tables: int,
     workers: int,
-    progress: TableProgress | None,
+    reports: tuple[TableProgress | None, TableProgress | None],
     kept: KeptGames | None,
 ) -> None:
     """One table's games into ``result``: those ``kept`` holds, then the rest played.
     The rest starts at a whole round of the rotation (a multiple of the seats), so each
     game keeps its seed and seating; a game of that round already kept is not counted
-    twice."""
+    twice. ``reports`` are the progress of games played and of games read."""
+    progress, read = reports
     done = [] if kept is None else kept.done(number, table.games)
     for row in done:
         result.add(row)
-    if progress is not None and done:
-        progress(number, tables, len(done), table.games)
+    if read is not None and done:
+        read(number, tables, len(done), table.games)
     start = len(done) - len(done) % table.players
     if len(done) >= table.games:
         return

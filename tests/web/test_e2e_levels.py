@@ -23,7 +23,7 @@ def test_the_create_form_offers_easy_normal_and_hard_with_how_each_plays(
             f"{row} select.seat-kind option", "options => options.map(o => o.value)"
         )
         assert {"bot:easy", "bot:normal", "bot:hard"} <= set(values)
-        for level, words in (("easy", "factor of 2.2"), ("hard", "as well as normal")):
+        for level, words in (("easy", "factor of 2.2"), ("hard", "factor of 1.1")):
             page.select_option(f"{row} select.seat-kind", f"bot:{level}")
             page.wait_for_function(
                 "([row, words]) => (document.querySelector(row + ' .seat-hint') || {})"

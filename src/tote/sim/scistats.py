@@ -80,14 +80,18 @@ def bradley_terry(points: Any, played: Any, base: float) -> list[float]:
         weight = played * p * (1.0 - p)
         return np.diag(weight.sum(axis=1)) - weight + ones
 
-    fit = minimize(
-        objective,
-        np.zeros(size),
-        jac=gradient,
-        hess=hessian,
-        method="trust-exact",
-        options={"gtol": 1e-10, "maxiter": 1000},
-    )
+    # trust-exact's step divides 0 by 0 once its region has shrunk to the optimum's
+    # neighbourhood (a lopsided table); the step it takes then is sound, so numpy's
+    # warning would only alarm the reader of a tournament's table.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        fit = minimize(
+            objective,
+            np.zeros(size),
+            jac=gradient,
+            hess=hessian,
+            method="trust-exact",
+            options={"gtol": 1e-10, "maxiter": 1000},
+        )
     x = fit.x - fit.x.mean()
     return [base + ELO_SCALE * float(v) for v in x]
 

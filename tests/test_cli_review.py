@@ -36,6 +36,25 @@ def test_review_prints_the_decisions_and_a_summary(tmp_path: Path) -> None:
     assert "not judged: the search is turned off" in " ".join(off.stdout.split())
 
 
+def test_a_narrow_terminal_gets_every_decision_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80 columns the eight-column table cut marks and best moves short ("inaccur…",
+    "(+243.…"): there each decision is two lines, the seats' marks under the summary,
+    nothing cut; a wide terminal keeps the table."""
+    record = str(saved(tmp_path))
+    monkeypatch.setenv("COLUMNS", "80")
+    narrow = invoke("review", record, "--worlds", "20", "--search-worlds", "2")
+    assert narrow.exit_code == 0, narrow.output
+    assert "…" not in narrow.stdout and "Best move (value)" not in narrow.stdout
+    assert all(len(line) <= 80 for line in narrow.stdout.splitlines())
+    assert "board: " in narrow.stdout and "search: " in narrow.stdout
+    assert "judged, " in narrow.stdout and "best: " in narrow.stdout
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = invoke("review", record, "--worlds", "20", "--search-worlds", "2")
+    assert "Best move (value)" in wide.stdout and "…" not in wide.stdout
+
+
 def test_review_json_is_one_object_for_the_seat_asked(tmp_path: Path) -> None:
     result = invoke(
         "review",

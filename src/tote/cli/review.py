@@ -80,8 +80,39 @@ def _values(d: Decision) -> tuple[str, str]:
     return value, "the move made" if d.lost <= 0 else best
 
 
-def render_review(found: Review, names: list[str]) -> Group:
-    """The decisions judged, one row each, then the summary of every seat reviewed."""
+NARROW = 110
+"""Below this many columns the decisions are drawn as two lines each, not as a table
+(at 80 columns the table's eight columns cut the marks and best moves short)."""
+
+
+def _luck(d: Decision) -> str:
+    return "-" if d.judge == "search" else "replaced" if d.luck is None else f"{d.luck:+.1f}"
+
+
+def _decision_lines(found: Review, names: list[str]) -> list[Text]:
+    """The judged decisions for a narrow terminal: the move, seat, decision and mark on
+    one line; who judged it, its value, the best move and the luck on the next."""
+    lines = [Text("Decisions", style="italic")]
+    for d in found.decisions:
+        if d.mark is None or d.chosen is None or d.best is None:
+            continue
+        value, best = _values(d)
+        judge = "search" if d.judge == "search" else "board"
+        luck = "" if d.judge == "search" else f"; luck {_luck(d)}"
+        lines.append(
+            Text.assemble(
+                (f"{d.index:>4} ", "bold"),
+                f"{names[d.seat]}: {d.label}  ",
+                (d.mark, MARK_STYLES[d.mark]),
+                f"\n     {judge}: {value}; best: {best}{luck}",
+            )
+        )
+    return lines
+
+
+def render_review(found: Review, names: list[str], width: int = NARROW) -> Group:
+    """The decisions judged, one row each (two lines each on a terminal narrower than
+    :data:`NARROW`), then the summary of every seat reviewed."""
     unit = found.unit
     parts: list[Table | Text] = [
         Text.assemble(
@@ -100,6 +131,7 @@ def render_review(found: Review, names: list[str]) -> Group:
                 " 100% first; Wits & Wagers: its share of the points), no luck counted.",
             )
         )
+    narrow = width < NARROW
     table = Table(title="Decisions", title_justify="left")
     table.add_column("Move", justify="right")
     table.add_column("Seat")
@@ -113,7 +145,6 @@ def render_review(found: Review, names: list[str]) -> Group:
         if d.mark is None or d.chosen is None or d.best is None:
             continue
         value, best = _values(d)
-        luck = "-" if d.judge == "search" else "replaced" if d.luck is None else f"{d.luck:+.1f}"
         table.add_row(
             str(d.index),
             names[d.seat],
@@ -122,13 +153,17 @@ def render_review(found: Review, names: list[str]) -> Group:
             Text(d.mark, style=MARK_STYLES[d.mark]),
             value,
             best,
-            luck,
+            _luck(d),
         )
-    parts.append(table)
+    if narrow:
+        parts.extend(_decision_lines(found, names))
+    else:
+        parts.append(table)
     summary = Table(title="Summary", title_justify="left")
     summary.add_column("Seat")
     summary.add_column("Accuracy", justify="right")
-    summary.add_column("Marks")
+    if not narrow:
+        summary.add_column("Marks")
     summary.add_column("Left on the table", justify="right")
     summary.add_column("Expected from the bets", justify="right")
     summary.add_column("Actual", justify="right")
@@ -136,16 +171,17 @@ def render_review(found: Review, names: list[str]) -> Group:
     lines: list[Text] = []
     for s in found.seats:
         marks = ", ".join(f"{n} {m}" for m, n in s.marks.items() if n)
+        marks = f"{marks or 'none'} ({s.judged} judged, {s.searched} by the search)"
         summary.add_row(
             names[s.seat],
             "-" if s.accuracy is None else f"{s.accuracy:.0f}%",
-            f"{marks or 'none'} ({s.judged} judged, {s.searched} by the search)",
+            *([] if narrow else [marks]),
             _money(s.left_on_table, unit).lstrip("+"),
             _money(s.expected, unit),
             _money(s.actual, unit),
             _money(s.luck, unit),
         )
-        said = [f"{names[s.seat]}:"]
+        said = [f"{names[s.seat]}:"] + ([f"{marks};"] if narrow else [])
         if s.biggest_luck is not None:
             swing = found.decision(s.biggest_luck).luck or 0.0
             said.append(f"biggest luck swing move {s.biggest_luck} ({_money(swing, unit)});")
@@ -241,4 +277,5 @@ def review_command(
         sys.stdout.write(json.dumps(found.to_json()) + "\n")
         return
     names = [p.name for p in loaded.players]
-    Console().print(render_review(found, names))
+    console = Console()
+    console.print(render_review(found, names, console.width))

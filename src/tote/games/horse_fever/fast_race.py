@@ -41,6 +41,15 @@ def run_race(state: HorseFeverState, rng: random.Random) -> bool:
     changed) where the state's phase is not one the loop starts from."""
     if state.phase not in FAST_PHASES:
         return False
+    race_units(state, rng)
+    return True
+
+
+def race_units(state: HorseFeverState, rng: random.Random) -> int:
+    """:func:`run_race` from a phase it starts from: the chance moves it drew, one a
+    Movement card and one a roll of the Sprint dice (the whole game's quiet loop counts
+    them as the rules loop does)."""
+    drawn = 0
     colours = state.colours
     lane_of = state.lane_of
     positions = state.positions
@@ -48,6 +57,7 @@ def run_race(state: HorseFeverState, rng: random.Random) -> bool:
     effects = state.effects
     while True:
         phase = state.phase
+        drawn += 1
         if phase == MOVEMENT:
             card = state.movement_deck.sample(rng.random())
             _reveal_movement(state, card)
@@ -65,9 +75,9 @@ def run_race(state: HorseFeverState, rng: random.Random) -> bool:
                 running[lane] = False
             state.photo_pending = finishing_groups(finished, positions, state.row, effects)
             if not _rank_pending(state):
-                return True
+                return drawn
         else:
-            return True
+            return drawn - 1
 
 
 def _reveal_movement(state: HorseFeverState, card: str) -> None:

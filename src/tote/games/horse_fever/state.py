@@ -21,6 +21,7 @@ from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
 from tote.games.horse_fever import (
     auction,
     betting,
+    fast_game,
     final_stage,
     party,
     payoffs,
@@ -449,6 +450,12 @@ class HorseFeverState(State):
         if self.phase not in (FIRST_BET, SECOND_BET, SECRET_BET):
             return super().random_move(seat, rng)
         return betting.random_bet(self, seat, rng)
+
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        """The quiet loop of ``tote simulate``'s random bots (issue 24, 2)."""
+        return fast_game.play_game(self, rng, streams)
 
     def timeout_move(self, seat: int) -> Move | None:
         """What a server plays for a seat whose clock runs out (ruling R27): the least

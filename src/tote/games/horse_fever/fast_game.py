@@ -1,0 +1,323 @@
+"""A whole Horse Fever game of random players in one quiet loop (issue 24, 2): what ``tote
+simulate`` plays when every seat is a random bot.
+
+The rules loop pays, for each of some 250 moves and chance draws a game, a turn, a list
+of legal moves (the Purchase Phase's groups of Move objects, HF 1.1), a dispatch on the
+move's type and a log event. Here the phases most of a game is spent in are played on
+the state's own fields with the rules' own draws:
+
+- the purchases (HF 1.1, ruling R26: ``purchase.random_purchase``): the kinds counted
+  as ``purchase.bank_purchases`` lists them, one ``random()`` for the kind and one for
+  the purchase within it, from the seat's stream; a Pass, a Loan, a Stable and the
+  cards bought as ``purchase.do_purchase`` carries them out;
+- the cards drawn (HF 1.1, FG 1, PG 0.3), one ``random()`` of the game's stream each,
+  read by the deck as ``HorseFeverState.sample_chance`` reads it; the card kept (HF 1.1)
+  and the Starting Lineup (HF 1.3) uniform among the moves ``legal_moves`` lists, in its
+  order;
+- the bets (HF 2.1, 2.3: ``betting.random_bet``) and the race-fixing (HF 2.2, uniform
+  among ``betting.race_fixing_moves``);
+- the Race Units (HF 3.2) by :func:`~tote.games.horse_fever.fast_race.race_units`, the
+  tote board's race loop;
+- the answers in the auctions (HF 4.1-4.2), uniform between Accept and Refuse.
+
+What moves the game on between them (the end of a purchase, the lineup's and the bets'
+queues, the payoffs, the auctions settled, the next round, the Final Stage) is the rules'
+own functions; every other moment (the preparation, HF 0.6-0.8; Cédric Copieur, R20;
+the offers to buy from a player; Eric Change; a photo finish; the Party Game's secret
+turns) is one step of the rules loop. No log event is written that the simulator's
+statistics do not read (``tote.sim.games.horse_fever``: the bets, the payoffs, the
+auctions' results, the Minimum Bet not covered, the Final Stage and the players out).
+``tests/horse_fever/test_fast_game.py`` plays every variant through both loops: the same
+state but the log, the same events read, the same counts, every stream at the same point.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Literal
+
+from tote.core.events import Event
+from tote.core.moves import CHANCE
+from tote.games.horse_fever import auction, betting, purchase, setup
+from tote.games.horse_fever.betting import Bet
+from tote.games.horse_fever.fast_race import race_units
+from tote.games.horse_fever.phases import (
+    DRAW,
+    DUTCH,
+    ENGLISH,
+    FIRST_BET,
+    KEEP,
+    LINEUP,
+    MOVEMENT,
+    OVER,
+    PURCHASE,
+    RACE_FIXING,
+    SECOND_BET,
+    SPRINT,
+)
+
+if TYPE_CHECKING:
+    from tote.games.horse_fever.state import HorseFeverState
+
+CARD_DECKS = ("target", "assistant", "horse")
+"""The decks HF 1.1's draw four keep one buys from, in ``bank_purchases``' order."""
+LOAN_SIDES: tuple[Literal["bank", "mob"], ...] = ("bank", "mob")
+"""``purchase.TAKE_LOAN``'s order."""
+BET_KINDS = ("win", "show")
+BOUGHT_KINDS = ("action", *CARD_DECKS)
+"""The kinds ``purchase.purchase_cost`` prices (400 D, or free: HF 1.1, proposed)."""
+
+
+def play_game(
+    state: HorseFeverState, rng: random.Random, streams: Sequence[random.Random]
+) -> tuple[int, int] | None:
+    """Play ``state`` to the end of the game, every seat random: the seats' moves and the
+    chance moves made, as the simulator's rules loop counts them. ``None`` (nothing
+    drawn) with a simultaneous turn half committed."""
+    if state._pending:
+        return None
+    moves = chance = 0
+    party = state.party
+    while True:
+        phase = state.phase
+        if phase == PURCHASE:
+            seat = state.queue[0]
+            _purchase(state, seat, streams[seat].random)
+            moves += 1
+        elif phase == DRAW:
+            chance += _draw(state, rng.random)
+        elif phase in (MOVEMENT, SPRINT):
+            chance += race_units(state, rng)
+        elif phase in (FIRST_BET, SECOND_BET):
+            seat = state.queue[0]
+            _bet(state, seat, streams[seat].random, phase == SECOND_BET)
+            moves += 1
+        elif phase in (DUTCH, ENGLISH):
+            seat = state.auction_active[0]
+            _answer(state, seat, int(streams[seat].random() * 2) == 0)
+            moves += 1
+        elif phase == KEEP:
+            seat = state.queue[0]
+            _keep(state, seat, int(streams[seat].random() * len(state.drawn)))
+            moves += 1
+        elif phase == LINEUP:
+            seat = state.queue[0]
+            _line_up(state, seat, streams[seat].random)
+            moves += 1
+        elif phase == RACE_FIXING and not party:
+            seat = state.queue[0]
+            _fix(state, seat, streams[seat].random)
+            moves += 1
+        elif phase == OVER:
+            return moves, chance
+        else:  # one step of the rules loop
+            turn = state.turn()
+            if turn.chance:
+                state.apply_unchecked(CHANCE, state.sample_chance(rng))
+                chance += 1
+            else:
+                seat = turn.seats[0]
+                state.apply_unchecked(seat, state.random_move(seat, streams[seat]), turn)
+                moves += 1
+
+
+def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> None:
+    """``purchase.random_purchase`` (ruling R26) and ``purchase.do_purchase`` (HF 1.1): the
+    groups counted in ``bank_purchases``' order, a kind drawn, then one of its moves."""
+    money = state.money[seat]
+    bought = state.bought[seat]
+    decks = state.decks
+    price = state.board.purchase_price.value
+    skill = state.skills[seat]
+    effects = state.assistant_effects(seat)
+    free = {e.free_purchase for e in effects}
+    costs = {
+        kind: 0 if (kind == "action" and skill == "free_actions") or kind in free else price
+        for kind in BOUGHT_KINDS
+    }
+    doubled = 2 if skill == "double_purchases" else 1
+    groups: list[tuple[str, int]] = [("pass", 1)]
+    if len(decks["action"]) >= 2 and money >= costs["action"]:
+        groups.append(("action", 1))
+    for deck in CARD_DECKS:
+        if (
+            money >= costs[deck]
+            and bought.get(deck, 0) < doubled
+            and (deck != "horse" or seat in state.owner)
+            and decks[deck]
+        ):
+            groups.append((deck, 1))
+    stables: list[int] = []
+    if bought.get("stable", 0) < doubled:
+        prices = state.board.stable_prices.values
+        discount = sum(e.stable_discount for e in effects)
+        owner, row = state.owner, state.row
+        stables = [
+            lane
+            for lane in range(6)
+            if owner[lane] is None and money >= prices[row[lane]] - discount
+        ]
+        if stables:
+            groups.append(("stable", len(stables)))
+    if state.loans_left and not bought.get("loan", 0):
+        groups.append(("loan", len(LOAN_SIDES)))
+    may_offer = not bought.get("from_player", 0) and not state.offered[seat]
+    pick = int(random_() * (len(groups) + may_offer))
+    if pick == len(groups):
+        offers = purchase.offers(state, seat)
+        if offers:
+            purchase.do_purchase(state, seat, offers[int(random_() * len(offers))])
+            return
+        pick = int(random_() * len(groups))
+    kind, size = groups[pick]
+    k = int(random_() * size)
+    if kind == "pass":
+        bonus = sum(e.pass_bonus for e in effects)
+        state._pay(seat, state.board.pass_money.value + bonus)
+    elif kind == "stable":
+        lane = stables[k]
+        state._pay(seat, -state.stable_price(lane, seat))
+        state.owner[lane] = seat
+        bought["stable"] = bought.get("stable", 0) + 1
+    elif kind == "loan":
+        side = LOAN_SIDES[k]
+        state.loans_left -= 1
+        state.loans[seat].append(side)
+        state._pay(seat, state.cards.loans.sides[side].receive)
+        bought["loan"] = bought.get("loan", 0) + 1
+    else:  # cards drawn: two Action cards, or draw four keep one
+        state._pay(seat, -costs[kind])
+        if kind == "action":
+            state.drawing = (seat, kind, 2)
+        else:
+            bought[kind] = bought.get(kind, 0) + 1
+            state.drawing = (seat, kind, min(state.board.draw_count.value, len(decks[kind])))
+            state.drawn = []
+        state.phase = DRAW
+        return
+    purchase.purchase_done(state)
+
+
+def _draw(state: HorseFeverState, random_: Callable[[], float]) -> int:
+    """``purchase.draw`` for every card of the pending draw (HF 1.1, FG 1, PG 0.3), each
+    read from the deck as ``sample_chance`` reads it; the cards drawn."""
+    drawing = state.drawing
+    assert drawing is not None
+    seat, name, left = drawing
+    deck = state.decks[name]
+    into = state.hand[seat] if name == "action" else state.drawn
+    for _ in range(left):
+        x = random_()  # drawn even when the top is empty (then the bottom's first comes)
+        top = deck.top
+        into.append(top.pop(int(x * len(top))) if top else deck.bottom.pop(0))
+    state.drawing = None
+    if state.family or state.party:
+        setup.deal_action_cards(state)
+    elif name == "action":
+        purchase.purchase_done(state)
+    else:
+        state.phase = KEEP
+    return left
+
+
+def _keep(state: HorseFeverState, seat: int, k: int) -> None:
+    """``purchase.keep``: the ``k``-th card drawn kept, the rest under the deck (HF 1.1)."""
+    drawn = state.drawn
+    card = drawn[k]
+    if card in state.targets:
+        deck, owned = "target", state.owned_targets
+    elif card in state.assistants:
+        deck, owned = "assistant", state.owned_assistants
+    else:
+        deck, owned = "horse", state.owned_horses
+    state.decks[deck].put_under([c for c in drawn if c != card])
+    state.drawn = []
+    owned[seat].append(card)
+    purchase.purchase_done(state)
+
+
+def _line_up(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> None:
+    """HF 1.3: uniform among ``purchase.lineup_moves`` (no more Horses, then each Horse
+    on each free lane of the seat's Stables), carried out as ``line_up``/``end_lineup``."""
+    lane_horse = state.lane_horse
+    placed = set(lane_horse)
+    horses = [h for h in state.owned_horses[seat] if h not in placed]
+    owner = state.owner
+    lanes = [lane for lane in range(6) if owner[lane] == seat and lane_horse[lane] is None]
+    k = int(random_() * (1 + len(horses) * len(lanes)))
+    if not k:
+        purchase.end_lineup(state)
+        return
+    horse, lane = divmod(k - 1, len(lanes))
+    lane_horse[lanes[lane]] = horses[horse]
+    purchase.advance_lineup(state)
+
+
+def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second: bool) -> None:
+    """``betting.random_bet`` (ruling R26) and ``place_bet``/``skip_bet`` (HF 2.0-2.3);
+    the ``bet`` event is written (the statistics read it)."""
+    bets = state.bets
+    taken = {(b.lane, b.kind) for b in bets if b.seat == seat}
+    tokens = state.tokens_left
+    options = [
+        (lane, kind)
+        for lane in range(6)
+        if tokens[lane]
+        for kind in BET_KINDS
+        if (lane, kind) not in taken
+    ]
+    if second:
+        pick = int(random_() * (len(options) + 1))
+        if pick == len(options):
+            state.queue.pop(0)
+            betting.advance_second_bet(state)
+            return
+    else:
+        pick = int(random_() * len(options))
+    lane, kind = options[pick]
+    low = state.minimum_bet(seat) // 100
+    high = state.money[seat] // 100
+    amount = 100 * (low + int(random_() * (high - low + 1)))
+    tokens[lane] -= 1
+    state._pay(seat, -amount)
+    bets.append(Bet(seat, lane, kind, amount, 2 if second else 1))
+    state.log.append(
+        Event("bet", {"seat": seat, "stable": state.colours[lane], "bet": kind, "amount": amount})
+    )
+    if not second:
+        state.queue.pop(0)
+        betting.advance_first_bet(state)
+        return
+    state.second_bets[seat] += 1
+    if state.second_bets[seat] >= betting._second_bet_limit(state, seat):
+        state.queue.pop(0)
+    betting.advance_second_bet(state)
+
+
+def _fix(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> None:
+    """HF 2.2: uniform among ``betting.race_fixing_moves`` (each card of the hand behind
+    each lane), laid as ``betting.play_action`` lays it."""
+    hand = state.hand[seat]
+    cards = sorted(set(hand))
+    k = int(random_() * (len(cards) * 6))
+    card = cards[k // 6]
+    hand.remove(card)
+    state.played.append((seat, card, k % 6))
+    queue = state.queue
+    queue.append(queue.pop(0))
+    betting._advance_race_fixing(state)
+
+
+def _answer(state: HorseFeverState, seat: int, accept: bool) -> None:
+    """``auction.auction_answer`` without its event (HF 4.1-4.2): the auction's result is
+    written when it is settled, by the rules."""
+    active = state.auction_active
+    active.pop(0)
+    if accept:
+        state.auction_best = seat
+        state.auction_best_price = state.auction_price
+        step = state.board.auction.step
+        state.auction_price += -step if state.phase == DUTCH else step
+        active.append(seat)
+    auction._advance_auction(state)

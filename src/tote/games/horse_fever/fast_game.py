@@ -65,8 +65,12 @@ CARD_DECKS = ("target", "assistant", "horse")
 LOAN_SIDES: tuple[Literal["bank", "mob"], ...] = ("bank", "mob")
 """``purchase.TAKE_LOAN``'s order."""
 BET_KINDS = ("win", "show")
+EVERY_BET = [(lane, kind) for lane in range(6) for kind in BET_KINDS]
+"""Every horse and kind, in the order ``betting.random_bet`` lists them."""
 BOUGHT_KINDS = ("action", *CARD_DECKS)
 """The kinds ``purchase.purchase_cost`` prices (400 D, or free: HF 1.1, proposed)."""
+PRICED = dict.fromkeys(BOUGHT_KINDS, 1)
+"""Every kind at the Purchase price (a seat with no skill nor Assistant, HF 1.1)."""
 
 
 def play_game(
@@ -82,21 +86,27 @@ def play_game(
     while True:
         phase = state.phase
         if phase == PURCHASE:
-            seat = state.queue[0]
-            _purchase(state, seat, streams[seat].random)
-            moves += 1
+            while state.phase == PURCHASE:
+                seat = state.queue[0]
+                _purchase(state, seat, streams[seat].random)
+                moves += 1
         elif phase == DRAW:
             chance += _draw(state, rng.random)
-        elif phase in (MOVEMENT, SPRINT):
-            chance += race_units(state, rng)
-        elif phase in (FIRST_BET, SECOND_BET):
-            seat = state.queue[0]
-            _bet(state, seat, streams[seat].random, phase == SECOND_BET)
-            moves += 1
         elif phase in (DUTCH, ENGLISH):
-            seat = state.auction_active[0]
-            _answer(state, seat, int(streams[seat].random() * 2) == 0)
-            moves += 1
+            while state.phase in (DUTCH, ENGLISH):
+                seat = state.auction_active[0]
+                _answer(state, seat, int(streams[seat].random() * 2) == 0)
+                moves += 1
+        elif phase in (FIRST_BET, SECOND_BET):
+            second = phase == SECOND_BET
+            while state.phase == phase:
+                seat = state.queue[0]
+                _bet(state, seat, streams[seat].random, second)
+                moves += 1
+        elif phase in (MOVEMENT, SPRINT):
+            drawn, chosen = race_units(state, rng, streams[state.first_player].random)
+            chance += drawn
+            moves += chosen
         elif phase == KEEP:
             seat = state.queue[0]
             _keep(state, seat, int(streams[seat].random() * len(state.drawn)))
@@ -131,18 +141,22 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     price = state.board.purchase_price.value
     skill = state.skills[seat]
     effects = state.assistant_effects(seat)
-    free = {e.free_purchase for e in effects}
-    costs = {
-        kind: 0 if (kind == "action" and skill == "free_actions") or kind in free else price
-        for kind in BOUGHT_KINDS
-    }
-    doubled = 2 if skill == "double_purchases" else 1
+    if skill is None and not effects:  # purchase.purchase_cost, kind_limit: the rulebook's
+        costs = PRICED
+        doubled = 1
+    else:
+        free = {e.free_purchase for e in effects}
+        costs = {
+            kind: 0 if (kind == "action" and skill == "free_actions") or kind in free else 1
+            for kind in BOUGHT_KINDS
+        }
+        doubled = 2 if skill == "double_purchases" else 1
     groups: list[tuple[str, int]] = [("pass", 1)]
-    if len(decks["action"]) >= 2 and money >= costs["action"]:
+    if len(decks["action"]) >= 2 and money >= costs["action"] * price:
         groups.append(("action", 1))
     for deck in CARD_DECKS:
         if (
-            money >= costs[deck]
+            money >= costs[deck] * price
             and bought.get(deck, 0) < doubled
             and (deck != "horse" or seat in state.owner)
             and decks[deck]
@@ -187,7 +201,7 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
         state._pay(seat, state.cards.loans.sides[side].receive)
         bought["loan"] = bought.get("loan", 0) + 1
     else:  # cards drawn: two Action cards, or draw four keep one
-        state._pay(seat, -costs[kind])
+        state._pay(seat, -costs[kind] * price)
         if kind == "action":
             state.drawing = (seat, kind, 2)
         else:
@@ -260,13 +274,16 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
     bets = state.bets
     taken = {(b.lane, b.kind) for b in bets if b.seat == seat}
     tokens = state.tokens_left
-    options = [
-        (lane, kind)
-        for lane in range(6)
-        if tokens[lane]
-        for kind in BET_KINDS
-        if (lane, kind) not in taken
-    ]
+    if all(tokens):  # a Bet token of every colour left: every (lane, kind) not taken
+        options = [bet for bet in EVERY_BET if bet not in taken] if taken else EVERY_BET
+    else:
+        options = [
+            (lane, kind)
+            for lane in range(6)
+            if tokens[lane]
+            for kind in BET_KINDS
+            if (lane, kind) not in taken
+        ]
     if second:
         pick = int(random_() * (len(options) + 1))
         if pick == len(options):

@@ -21,6 +21,7 @@ events to the log: rollouts never read them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tote.games.horse_fever import payoffs
@@ -45,93 +46,107 @@ def run_race(state: HorseFeverState, rng: random.Random) -> bool:
     return True
 
 
-def race_units(state: HorseFeverState, rng: random.Random) -> int:
-    """:func:`run_race` from a phase it starts from: the chance moves it drew, one a
-    Movement card and one a roll of the Sprint dice (the whole game's quiet loop counts
-    them as the rules loop does)."""
-    drawn = 0
+def race_units(
+    state: HorseFeverState, rng: random.Random, photo: Callable[[], float] | None = None
+) -> tuple[int, int]:
+    """:func:`run_race` from a phase it starts from; with ``photo`` (the First Player's
+    stream, as the whole game's quiet loop has it) the photo finishes are decided in the
+    loop too, uniform among the tied horses in lane order as ``legal_moves`` lists them
+    (HF 3.2d), so that it runs to the payoffs. The chance moves drawn (a Movement card, a
+    roll of the Sprint dice) and the photo finishes decided, as the rules loop counts
+    them."""
+    random_ = rng.random
     colours = state.colours
-    lane_of = state.lane_of
     positions = state.positions
     running = state.running
-    effects = state.effects
-    while True:
-        phase = state.phase
-        drawn += 1
-        if phase == MOVEMENT:
-            card = state.movement_deck.sample(rng.random())
-            _reveal_movement(state, card)
-        elif phase == SPRINT:
-            i = int(rng.random() * 36)
-            first, second = colours[i // 6], colours[i % 6]
-            state.dice = (first, second)
-            for lane in (lane_of[first],) if first == second else (lane_of[first], lane_of[second]):
-                if running[lane]:
-                    positions[lane] += effects[lane].sprint_move()
-            _finish_line(state)
-            finish = state.finish
-            finished = [lane for lane in range(6) if running[lane] and positions[lane] >= finish]
-            for lane in finished:
-                running[lane] = False
-            state.photo_pending = finishing_groups(finished, positions, state.row, effects)
-            if not _rank_pending(state):
-                return drawn
-        else:
-            return drawn - 1
-
-
-def _reveal_movement(state: HorseFeverState, card: str) -> None:
-    """``race_phase.reveal_movement`` without its log event (HF 3.2, ruling R3)."""
-    state.movement_deck.draw(card)
-    if not state.movement_deck:
-        state.movement_deck = Deck(list(state.movement))
-    state.movement_shown = card
-    state.unit += 1
-    moves = unit_moves(
-        state.movement[card].values,
-        state.row,
-        state.positions,
-        state.running,
-        state.effects,
-        state.unit == 1,
-    )
-    positions = state.positions
-    for lane, squares in enumerate(moves):
-        positions[lane] += squares
-    _finish_line(state)
-    state.dice = None
-    state.phase = SPRINT
-
-
-def _finish_line(state: HorseFeverState) -> None:
-    """``race_phase._finish_line`` (HF 3.2c, ruling R5)."""
-    finish = state.finish
-    positions = state.positions
     crossed = state.crossed
-    running = state.running
-    for lane in range(6):
-        if running[lane] and not crossed[lane] and positions[lane] >= finish:
-            crossed[lane] = True
-            fx = state.effects[lane]
-            if fx.finish_stop:
-                positions[lane] = finish
+    effects = state.effects
+    rows = state.row
+    ranking = state.ranking
+    finish = state.finish
+    movement = state.movement
+    deck = state.movement_deck
+    lanes = range(6)
+    plain = all(fx.if_first is None and fx.if_last is None for fx in effects)
+    sprint = [fx.sprint_move() for fx in effects]
+    unit = state.unit
+    drawn = chosen = 0
+    moving = state.phase == MOVEMENT
+    # a running horse is past the line once it has crossed it (moves are never backwards,
+    # the Finish Line cards only add squares or stop it on the line): the horses that
+    # finish at a Sprint are those that crossed the line and still run
+    crossing = [lane for lane in lanes if running[lane] and crossed[lane]]
+    while True:
+        if moving:  # HF 3.2a: race_phase.reveal_movement
+            drawn += 1
+            x = random_()
+            top = deck.top
+            card = top.pop(int(x * len(top))) if top else deck.bottom.pop(0)
+            if not top and not deck.bottom:  # ruling R3
+                deck = state.movement_deck = Deck(list(movement))
+            unit += 1
+            values = movement[card].values
+            if unit == 1 or not plain:
+                moved = unit_moves(values, rows, positions, running, effects, unit == 1)
+                for lane in lanes:
+                    positions[lane] += moved[lane]
+            else:  # no card looks at the first or last horse: each its odds' number
+                for lane in lanes:
+                    if running[lane]:
+                        positions[lane] += values[rows[lane]]
+            for lane in lanes:  # HF 3.2c, race_phase._finish_line
+                if running[lane] and not crossed[lane] and positions[lane] >= finish:
+                    _cross(state, lane)
+                    crossing.append(lane)
+            state.movement_shown = card
+        # HF 3.2b: race_phase.sprint; only the horses that sprint can reach the line now
+        drawn += 1
+        first, second = divmod(int(random_() * 36), 6)
+        state.dice = (colours[first], colours[second])
+        if running[first]:
+            positions[first] += sprint[first]
+        if second != first and running[second]:
+            positions[second] += sprint[second]
+        for lane in (first, second):
+            if running[lane] and not crossed[lane] and positions[lane] >= finish:
+                _cross(state, lane)
+                crossing.append(lane)
+        moving = True
+        if not crossing:
+            continue
+        finished = sorted(crossing)
+        crossing = []
+        for lane in finished:
+            running[lane] = False
+        pending = finishing_groups(finished, positions, rows, effects)
+        while pending:  # HF 3.2c-d: race_phase._rank_pending and photo_finish
+            group = pending[0]
+            if len(group) == 1:
+                ranking.append(pending.pop(0)[0])
+            elif photo is None:
+                state.unit = unit
+                state.photo_pending = pending
+                state.phase = PHOTO
+                return drawn, chosen
             else:
-                positions[lane] += fx.finish_add
+                chosen += 1
+                lane = sorted(group)[int(photo() * len(group))]
+                group.remove(lane)
+                ranking.append(lane)
+        state.photo_pending = pending
+        if len(ranking) == 6:
+            state.unit = unit
+            state.phase = SPRINT
+            payoffs.payoffs(state)  # HF 3.3-3.4
+            return drawn, chosen
 
 
-def _rank_pending(state: HorseFeverState) -> bool:
-    """``race_phase._rank_pending`` without its log events (HF 3.2c); ``True`` while
-    the race runs on from the deck and the dice."""
-    pending = state.photo_pending
-    while pending:
-        group = pending[0]
-        if len(group) > 1:
-            state.phase = PHOTO
-            return False
-        pending.pop(0)
-        state.ranking.append(group[0])
-    if len(state.ranking) == 6:
-        payoffs.payoffs(state)
-        return False
-    state.phase = MOVEMENT
-    return True
+def _cross(state: HorseFeverState, lane: int) -> None:
+    """``race_phase._finish_line`` for one horse that reaches the line (HF 3.2c, ruling
+    R5): XIII stops it on the line, Fustis et Radix adds squares."""
+    state.crossed[lane] = True
+    fx = state.effects[lane]
+    if fx.finish_stop:
+        state.positions[lane] = state.finish
+    else:
+        state.positions[lane] += fx.finish_add

@@ -41,8 +41,10 @@ from tote.core.events import Event
 from tote.core.moves import CHANCE
 from tote.games.horse_fever import auction, betting, purchase, setup
 from tote.games.horse_fever.betting import Bet
+from tote.games.horse_fever.data import ActionCard
 from tote.games.horse_fever.fast_race import race_units
 from tote.games.horse_fever.phases import (
+    CHANGE_ODDS,
     DRAW,
     DUTCH,
     ENGLISH,
@@ -56,6 +58,7 @@ from tote.games.horse_fever.phases import (
     SECOND_BET,
     SPRINT,
 )
+from tote.games.horse_fever.race import LaneEffects, shift_row, surviving_cards
 
 if TYPE_CHECKING:
     from tote.games.horse_fever.state import HorseFeverState
@@ -210,7 +213,7 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
             state.drawn = []
         state.phase = DRAW
         return
-    purchase.purchase_done(state)
+    _purchase_done(state)
 
 
 def _draw(state: HorseFeverState, random_: Callable[[], float]) -> int:
@@ -229,7 +232,7 @@ def _draw(state: HorseFeverState, random_: Callable[[], float]) -> int:
     if state.family or state.party:
         setup.deal_action_cards(state)
     elif name == "action":
-        purchase.purchase_done(state)
+        _purchase_done(state)
     else:
         state.phase = KEEP
     return left
@@ -248,7 +251,7 @@ def _keep(state: HorseFeverState, seat: int, k: int) -> None:
     state.decks[deck].put_under([c for c in drawn if c != card])
     state.drawn = []
     owned[seat].append(card)
-    purchase.purchase_done(state)
+    _purchase_done(state)
 
 
 def _line_up(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> None:
@@ -288,7 +291,7 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
         pick = int(random_() * (len(options) + 1))
         if pick == len(options):
             state.queue.pop(0)
-            betting.advance_second_bet(state)
+            _advance_second_bet(state)
             return
     else:
         pick = int(random_() * len(options))
@@ -309,7 +312,7 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
     state.second_bets[seat] += 1
     if state.second_bets[seat] >= betting._second_bet_limit(state, seat):
         state.queue.pop(0)
-    betting.advance_second_bet(state)
+    _advance_second_bet(state)
 
 
 def _fix(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> None:
@@ -323,7 +326,7 @@ def _fix(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> Non
     state.played.append((seat, card, k % 6))
     queue = state.queue
     queue.append(queue.pop(0))
-    betting._advance_race_fixing(state)
+    _advance_race_fixing(state)
 
 
 def _answer(state: HorseFeverState, seat: int, accept: bool) -> None:
@@ -338,3 +341,81 @@ def _answer(state: HorseFeverState, seat: int, accept: bool) -> None:
         state.auction_price += -step if state.phase == DUTCH else step
         active.append(seat)
     auction._advance_auction(state)
+
+
+def _purchase_done(state: HorseFeverState) -> None:
+    """``purchase.purchase_done``: the next purchase, the second Purchase step (HF 1.2)
+    or the Starting Lineup (HF 1.3: the players who can place a Horse, clockwise from
+    the First Player, as ``purchase.start_lineup`` queues them), else the first bet."""
+    queue = state.queue
+    queue.pop(0)
+    state.phase = PURCHASE
+    if queue:
+        return
+    if state.step == 1:
+        purchase.start_purchase_step(state)
+        return
+    lane_horse, owner = state.lane_horse, state.owner
+    state.queue = [
+        s
+        for s in state.clockwise(state.first_player)
+        if any(h not in lane_horse for h in state.owned_horses[s])
+        and any(owner[lane] == s and lane_horse[lane] is None for lane in range(6))
+    ]
+    state.phase = LINEUP
+    if not state.queue:
+        betting.start_first_bet(state)
+
+
+def _advance_race_fixing(state: HorseFeverState) -> None:
+    """``betting._advance_race_fixing``: the next player holding a card (HF 2.2), else
+    the second bet, counter-clockwise (HF 2.3, ``betting.start_second_bet``)."""
+    queue = state.queue
+    hand = state.hand
+    for _ in range(len(queue)):
+        if hand[queue[0]]:
+            return
+        queue.append(queue.pop(0))
+    state.phase = SECOND_BET
+    state.queue = state.clockwise(state.first_player)[::-1]
+    _advance_second_bet(state)
+
+
+def _advance_second_bet(state: HorseFeverState) -> None:
+    """``betting.advance_second_bet``: the next player who can bet (HF 2.3), else the
+    Action cards shown."""
+    queue = state.queue
+    while queue and not betting._can_bet(state, queue[0]):
+        queue.pop(0)
+    if not queue:
+        _reveal(state)
+
+
+def _reveal(state: HorseFeverState) -> None:
+    """``race_phase.reveal_action_cards`` without its events (HF 3.1, ruling R1): each
+    lane's Horse card, then the Action cards that survive removal and same-letter
+    cancellation; the odds they move; Eric Change's turn, else the race."""
+    actions = state.actions
+    by_lane: list[list[ActionCard]] = [[] for _ in range(6)]
+    for _, card, lane in state.played:
+        by_lane[lane].append(actions[card])
+    effects = state.effects = [LaneEffects() for _ in range(6)]
+    rows = state.row
+    lane_horse = state.lane_horse
+    for lane in range(6):
+        fx = effects[lane]
+        rows_up = 0
+        horse = lane_horse[lane]
+        if horse is not None:
+            horse_effect = state.horse_cards[horse].effect
+            fx.add(horse_effect)
+            rows_up = horse_effect.odds_rows
+        if by_lane[lane]:
+            for action in surviving_cards(by_lane[lane])[0]:
+                fx.add(action.effect)
+                rows_up += action.effect.odds_rows
+        if rows_up:
+            rows[lane] = shift_row(rows[lane], rows_up)
+    skills = state.skills
+    state.queue = [s for s in state.clockwise(state.first_player) if skills[s] == "change_odds"]
+    state.phase = CHANGE_ODDS if state.queue else MOVEMENT

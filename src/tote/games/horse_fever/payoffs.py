@@ -64,9 +64,12 @@ def bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int,
         danari, vp = bet.amount * 2, board.show_vp.value
     danari = max(0, danari + race.bet_money[bet.lane])
     vp = 0 if state.party else max(0, vp + race.bet_vp[bet.lane])
+    effects = state.assistant_effects(bet.seat)
+    if not effects:
+        return danari, vp
     bonus = sum(
         e.win_bonus + (e.win_bonus_first if bet.betting == 1 else e.win_bonus_second)
-        for e in state.assistant_effects(bet.seat)
+        for e in effects
     )
     return danari + bonus, vp
 
@@ -76,11 +79,14 @@ def payoffs(state: HorseFeverState) -> None:
     race = state.race_result = race_result(state)
     lines: list[dict[str, Any]] = []
     board = state.board
+    owner = state.owner
     for seat in state.clockwise(state.first_player):
         effects = state.assistant_effects(seat)
-        for b in (b for b in state.bets if b.seat == seat):
-            danari, vp = bet_payoff(state, race, b)
+        for b in state.bets:
+            if b.seat != seat:
+                continue
             won = bet_won(state, race, b)
+            danari, vp = bet_payoff(state, race, b) if won else (0, 0)
             if won:
                 state._pay(seat, danari)
                 state._give_vp(seat, vp)
@@ -100,12 +106,10 @@ def payoffs(state: HorseFeverState) -> None:
                 lines.append(
                     {"seat": seat, "stable": state.colours[state.ranking[place]], "prize": prize}
                 )
-        extra = sum(e.payoff_money for e in effects)
-        extra += sum(
-            state.horse_cards[h].effect.payoff_money
-            for lane, h in enumerate(state.lane_horse)
-            if h is not None and state.owner[lane] == seat
-        )
+        extra = sum(e.payoff_money for e in effects) if effects else 0
+        for lane, h in enumerate(state.lane_horse):
+            if h is not None and owner[lane] == seat:
+                extra += state.horse_cards[h].effect.payoff_money
         if extra:
             state._pay(seat, extra)
             lines.append({"seat": seat, "cards": extra})

@@ -155,21 +155,22 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
         }
         doubled = 2 if skill == "double_purchases" else 1
     groups: list[tuple[str, int]] = [("pass", 1)]
-    if len(decks["action"]) >= 2 and money >= costs["action"] * price:
+    action = decks["action"]
+    if len(action.top) + len(action.bottom) >= 2 and money >= costs["action"] * price:
         groups.append(("action", 1))
     for deck in CARD_DECKS:
         if (
             money >= costs[deck] * price
             and bought.get(deck, 0) < doubled
             and (deck != "horse" or seat in state.owner)
-            and decks[deck]
+            and (decks[deck].top or decks[deck].bottom)
         ):
             groups.append((deck, 1))
     stables: list[int] = []
+    prices = state.board.stable_prices.values
+    discount = sum(e.stable_discount for e in effects) if effects else 0
+    owner, row = state.owner, state.row
     if bought.get("stable", 0) < doubled:
-        prices = state.board.stable_prices.values
-        discount = sum(e.stable_discount for e in effects)
-        owner, row = state.owner, state.row
         stables = [
             lane
             for lane in range(6)
@@ -190,11 +191,11 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     kind, size = groups[pick]
     k = int(random_() * size)
     if kind == "pass":
-        bonus = sum(e.pass_bonus for e in effects)
+        bonus = sum(e.pass_bonus for e in effects) if effects else 0
         state._pay(seat, state.board.pass_money.value + bonus)
     elif kind == "stable":
         lane = stables[k]
-        state._pay(seat, -state.stable_price(lane, seat))
+        state._pay(seat, -max(0, prices[row[lane]] - discount))  # state.stable_price
         state.owner[lane] = seat
         bought["stable"] = bought.get("stable", 0) + 1
     elif kind == "loan":

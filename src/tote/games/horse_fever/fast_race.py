@@ -88,16 +88,14 @@ def race_units(
             values = movement[card].values
             if unit == 1 or not plain:
                 moved = unit_moves(values, rows, positions, running, effects, unit == 1)
-                for lane in lanes:
-                    positions[lane] += moved[lane]
             else:  # no card looks at the first or last horse: each its odds' number
-                for lane in lanes:
-                    if running[lane]:
-                        positions[lane] += values[rows[lane]]
-            for lane in lanes:  # HF 3.2c, race_phase._finish_line
-                if running[lane] and not crossed[lane] and positions[lane] >= finish:
-                    _cross(state, lane)
-                    crossing.append(lane)
+                moved = [values[row] for row in rows]
+            for lane in lanes:  # the moves, then HF 3.2c (race_phase._finish_line)
+                if running[lane]:
+                    positions[lane] += moved[lane]
+                    if positions[lane] >= finish and not crossed[lane]:
+                        _cross(state, lane)
+                        crossing.append(lane)
             state.movement_shown = card
         # HF 3.2b: race_phase.sprint; only the horses that sprint can reach the line now
         drawn += 1

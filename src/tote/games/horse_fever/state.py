@@ -224,7 +224,10 @@ class HorseFeverState(State):
     def clockwise(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""
         n = self.num_players
-        return [s for s in ((start + i) % n for i in range(n)) if not self.eliminated[s]]
+        start %= n
+        order = [*range(start, n), *range(start)]
+        eliminated = self.eliminated
+        return [s for s in order if not eliminated[s]] if True in eliminated else order
 
     def skill(self, seat: int) -> str | None:
         """The advanced Character's skill (proposed meanings, game-data 3b)."""

@@ -33,11 +33,12 @@ class RaceResult:
 
 def race_result(state: HorseFeverState) -> RaceResult:
     """The finished race of ``state`` as its payoffs read it."""
+    odds_rows = state.board.odds_rows
     return RaceResult(
         tuple(state.ranking),
-        tuple(state.odds(lane) for lane in range(6)),
-        tuple(fx.bet_money for fx in state.effects),
-        tuple(fx.bet_vp for fx in state.effects),
+        tuple([odds_rows[row] for row in state.row]),
+        tuple([fx.bet_money for fx in state.effects]),
+        tuple([fx.bet_vp for fx in state.effects]),
     )
 
 
@@ -124,20 +125,20 @@ def payoffs(state: HorseFeverState) -> None:
 
 def new_odds(state: HorseFeverState) -> None:
     """HF 3.4: each Stable token moves one row toward its horse's place."""
-    before = [state.odds(lane) for lane in range(6)]
+    odds_rows, colours, row = state.board.odds_rows, state.colours, state.row
+    before = dict(zip(colours, [odds_rows[r] for r in row], strict=True))
     for place, lane in enumerate(state.ranking):
-        state.row[lane] = new_row(state.row[lane], place)
+        row[lane] = new_row(row[lane], place)
+    after = dict(zip(colours, [odds_rows[r] for r in row], strict=True))
     state.history.append(
         {
             "round": state.round,
-            "ranking": [state.colours[lane] for lane in state.ranking],
-            "odds_before": dict(zip(state.colours, before, strict=True)),
-            "odds_after": {state.colours[lane]: state.odds(lane) for lane in range(6)},
+            "ranking": [colours[lane] for lane in state.ranking],
+            "odds_before": before,
+            "odds_after": after,
         }
     )
-    state.log.append(
-        Event("new_odds", {"odds": {state.colours[lane]: state.odds(lane) for lane in range(6)}})
-    )
+    state.log.append(Event("new_odds", {"odds": dict(after)}))
     # Ruling R3: played Action cards and Movement cards are shuffled back.
     state.decks["action"].shuffle_in([card for _, card, _ in state.played])
     state.movement_deck = Deck(list(state.movement))

@@ -56,6 +56,9 @@ from tote.games.horse_fever.phases import (
     PURCHASE,
     RACE_FIXING,
     SECOND_BET,
+    SETUP_CHARACTERS,
+    SETUP_FIRST_PLAYER,
+    SETUP_STABLES,
     SPRINT,
 )
 from tote.games.horse_fever.race import LaneEffects, shift_row, surviving_cards
@@ -68,6 +71,8 @@ CARD_DECKS = ("target", "assistant", "horse")
 LOAN_SIDES: tuple[Literal["bank", "mob"], ...] = ("bank", "mob")
 """``purchase.TAKE_LOAN``'s order."""
 BET_KINDS = ("win", "show")
+PREPARATION = (SETUP_STABLES, SETUP_CHARACTERS, SETUP_FIRST_PLAYER)
+"""HF 0.6-0.8, the chance events before the first round."""
 EVERY_BET = [(lane, kind) for lane in range(6) for kind in BET_KINDS]
 """Every horse and kind, in the order ``betting.random_bet`` lists them."""
 BOUGHT_KINDS = ("action", *CARD_DECKS)
@@ -106,6 +111,8 @@ def play_game(
                 seat = state.queue[0]
                 _bet(state, seat, streams[seat].random, second)
                 moves += 1
+        elif phase in PREPARATION:
+            chance += _prepare(state, rng.random)
         elif phase in (MOVEMENT, SPRINT):
             drawn, chosen = race_units(state, rng, streams[state.first_player].random)
             chance += drawn
@@ -420,3 +427,36 @@ def _reveal(state: HorseFeverState) -> None:
     skills = state.skills
     state.queue = [s for s in state.clockwise(state.first_player) if skills[s] == "change_odds"]
     state.phase = CHANGE_ODDS if state.queue else MOVEMENT
+
+
+def _prepare(state: HorseFeverState, random_: Callable[[], float]) -> int:
+    """HF 0.6-0.8 without their events (``setup.place_stable_token``, ``deal_character``,
+    ``choose_first_player``), each outcome read from one ``random()`` of the game's stream
+    among ``chance_outcomes`` in its order, as ``sample_chance`` reads it; the draws."""
+    drawn = 0
+    while True:
+        phase = state.phase
+        if phase == SETUP_STABLES:  # HF 0.6: tokens from 1:7 up to 1:2
+            tokens = sorted(state._tokens_to_place)
+            colour = tokens[int(random_() * len(tokens))]
+            state._tokens_to_place.remove(colour)
+            state.row[state.lane_of[colour]] = len(state._tokens_to_place)
+            if not state._tokens_to_place:
+                state.phase = SETUP_FIRST_PLAYER if state.party else SETUP_CHARACTERS
+        elif phase == SETUP_CHARACTERS:  # HF 0.7: a Character and its Danari (and Stable)
+            free = setup.free_characters(state)
+            character = state.characters[free[int(random_() * len(free))]]
+            seat = state.character.index(None)
+            state.character[seat] = character.id
+            state.skills[seat] = character.skill
+            state._pay(seat, character.danari)
+            if character.stable_row is not None:
+                state.owner[state.row.index(character.stable_row)] = seat
+            if None not in state.character:
+                state.phase = SETUP_FIRST_PLAYER
+        elif phase == SETUP_FIRST_PLAYER:  # HF 0.8, then the first round (HF 0.9)
+            state.first_player = int(random_() * state.num_players)
+            setup.start_round(state)
+        else:
+            return drawn
+        drawn += 1

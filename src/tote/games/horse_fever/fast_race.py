@@ -1,5 +1,6 @@
 """The Race Units of a Horse Fever race played from the die and the deck in one tight
-loop (issue 24, the tote board's sampled world).
+loop (issue 24: the tote board's sampled world, and the whole random game of ``tote
+simulate``, ``fast_game``).
 
 A rollout of the tote board plays every chance event at random. Through the rules loop
 each Movement card and each roll of the Sprint dice costs a turn, a chance move, its
@@ -11,7 +12,8 @@ It draws from ``rng`` exactly what the rules loop draws, in the same order: for 
 Movement card (HF 3.2), one ``rng.random()`` read by ``movement_deck.sample``; for the
 Sprint dice (HF 3.2b), one ``rng.random()`` read as one of the 36 ordered pairs of
 colours (``HorseFeverState.sample_chance``). It stops where a player must choose (a
-photo finish the First Player decides, HF 3.2d), which the rules loop plays, and after
+photo finish the First Player decides, HF 3.2d), which the rules loop plays, unless it
+is given the First Player's stream to choose with as the random player does, and after
 the race is paid by the rules (:func:`~tote.games.horse_fever.payoffs.payoffs`, HF 3.3).
 So from the same world and ``rng`` it ends where the rules loop ends, which the tests
 check on many worlds and every variant. It writes no Movement, Sprint or Ranking

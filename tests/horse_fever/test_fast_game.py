@@ -42,12 +42,11 @@ READ = frozenset(
 )
 """The log events the simulator's statistics read (``tote.sim.games.horse_fever``)."""
 
-UNREAD = frozenset({"_waiting"})
-"""The core's record of the seats awaited in a simultaneous turn already resolved."""
-
 
 def fields(state: HorseFeverState) -> dict[str, Any]:
-    return {k: v for k, v in snapshot(state).items() if k not in UNREAD}
+    """Every field but the log (the core's record of a simultaneous turn's seats too:
+    the loop plays those turns through the rules)."""
+    return snapshot(state)
 
 
 def same_games(slow: HorseFeverState, fast: HorseFeverState) -> None:

@@ -6,6 +6,8 @@ of legal moves (the Purchase Phase's groups of Move objects, HF 1.1), a dispatch
 move's type and a log event. Here the phases most of a game is spent in are played on
 the state's own fields with the rules' own draws:
 
+- the preparation (HF 0.6-0.8: Stable tokens, Characters, the First Player), one
+  ``random()`` of the game's stream each among ``chance_outcomes`` in its order;
 - the purchases (HF 1.1, ruling R26: ``purchase.random_purchase``): the kinds counted
   as ``purchase.bank_purchases`` lists them, one ``random()`` for the kind and one for
   the purchase within it, from the seat's stream; a Pass, a Loan, a Stable and the
@@ -17,16 +19,17 @@ the state's own fields with the rules' own draws:
 - the bets (HF 2.1, 2.3: ``betting.random_bet``) and the race-fixing (HF 2.2, uniform
   among ``betting.race_fixing_moves``);
 - the Race Units (HF 3.2) by :func:`~tote.games.horse_fever.fast_race.race_units`, the
-  tote board's race loop;
+  tote board's race loop, the photo finishes (HF 3.2d) from the First Player's stream;
 - the answers in the auctions (HF 4.1-4.2), uniform between Accept and Refuse.
 
 What moves the game on between them (the end of a purchase, the lineup's and the bets'
 queues, the payoffs, the auctions settled, the next round, the Final Stage) is the rules'
-own functions; every other moment (the preparation, HF 0.6-0.8; Cédric Copieur, R20;
-the offers to buy from a player; Eric Change; a photo finish; the Party Game's secret
-turns) is one step of the rules loop. No log event is written that the simulator's
-statistics do not read (``tote.sim.games.horse_fever``: the bets, the payoffs, the
-auctions' results, the Minimum Bet not covered, the Final Stage and the players out).
+own functions; every other moment (Cédric Copieur, R20; the offers to buy from a player
+and their answers; Eric Change; the Party Game's secret turns) is one step of the rules
+loop. No log event is written that the simulator's statistics do not read
+(``tote.sim.games.horse_fever``: the bets, the payoffs, the auctions' results, the
+Minimum Bet not covered, the Final Stage and the players out) but those of the rules'
+functions it calls (a round's start, the new odds) and of the rules loop's steps.
 ``tests/horse_fever/test_fast_game.py`` plays every variant through both loops: the same
 state but the log, the same events read, the same counts, every stream at the same point.
 """

@@ -457,7 +457,7 @@ class HorseFeverState(State):
     def play_random(
         self, rng: random.Random, streams: Sequence[random.Random]
     ) -> tuple[int, int] | None:
-        """The quiet loop of ``tote simulate``'s random bots (issue 24, 2)."""
+        """``tote simulate``'s random bots in one quiet loop (issue 24, 2): ``fast_game``."""
         return fast_game.play_game(self, rng, streams)
 
     def timeout_move(self, seat: int) -> Move | None:

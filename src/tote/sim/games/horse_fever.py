@@ -148,7 +148,7 @@ class HorseFeverAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
         for key, value in columns.items():
-            if "_odds" not in key and not key.endswith("price"):
+            if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
                 continue  # neither a race's odds nor an auction's price (issue 24: no split)
             race, what, colour = [*key.split("_", 2), "", ""][:3]
             if what == "odds" and race.startswith("race") and value is not None:

@@ -180,7 +180,7 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     prices = state.board.stable_prices.values
     discount = sum(e.stable_discount for e in effects) if effects else 0
     owner, row = state.owner, state.row
-    if bought.get("stable", 0) < doubled:
+    if None in owner and bought.get("stable", 0) < doubled:
         stables = [
             lane
             for lane in range(6)
@@ -307,7 +307,8 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
     else:
         pick = int(random_() * len(options))
     lane, kind = options[pick]
-    low = state.minimum_bet(seat) // 100
+    per_vp = state.board.minimum_bet_per_vp.value  # state.minimum_bet (HF 2.1, ruling R7)
+    low = max(per_vp, per_vp * (state.vp[seat] + state.owner.count(seat))) // 100
     high = state.money[seat] // 100
     amount = 100 * (low + int(random_() * (high - low + 1)))
     tokens[lane] -= 1

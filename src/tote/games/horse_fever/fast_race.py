@@ -107,10 +107,12 @@ def race_units(
             positions[first] += sprint[first]
         if second != first and running[second]:
             positions[second] += sprint[second]
-        for lane in (first, second):
-            if running[lane] and not crossed[lane] and positions[lane] >= finish:
-                _cross(state, lane)
-                crossing.append(lane)
+        if running[first] and not crossed[first] and positions[first] >= finish:
+            _cross(state, first)
+            crossing.append(first)
+        if running[second] and not crossed[second] and positions[second] >= finish:
+            _cross(state, second)
+            crossing.append(second)
         moving = True
         if not crossing:
             continue

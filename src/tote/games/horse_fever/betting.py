@@ -41,7 +41,7 @@ def start_first_bet(state: HorseFeverState) -> None:
 def _can_bet(state: HorseFeverState, seat: int) -> bool:
     if state.money[seat] < state.minimum_bet(seat):
         return False
-    mine = sum(1 for b in state.bets if b.seat == seat)
+    mine = [b.seat for b in state.bets].count(seat)
     return mine < 2 or any(bet_kinds(state, seat, lane) for lane in range(6))
 
 

@@ -1,5 +1,6 @@
 """The Race Units of a Horse Fever race played from the die and the deck in one tight
-loop (issue 24, the tote board's sampled world).
+loop (issue 24: the tote board's sampled world, and the whole random game of ``tote
+simulate``, ``fast_game``).
 
 A rollout of the tote board plays every chance event at random. Through the rules loop
 each Movement card and each roll of the Sprint dice costs a turn, a chance move, its
@@ -11,7 +12,8 @@ It draws from ``rng`` exactly what the rules loop draws, in the same order: for 
 Movement card (HF 3.2), one ``rng.random()`` read by ``movement_deck.sample``; for the
 Sprint dice (HF 3.2b), one ``rng.random()`` read as one of the 36 ordered pairs of
 colours (``HorseFeverState.sample_chance``). It stops where a player must choose (a
-photo finish the First Player decides, HF 3.2d), which the rules loop plays, and after
+photo finish the First Player decides, HF 3.2d), which the rules loop plays, unless it
+is given the First Player's stream to choose with as the random player does, and after
 the race is paid by the rules (:func:`~tote.games.horse_fever.payoffs.payoffs`, HF 3.3).
 So from the same world and ``rng`` it ends where the rules loop ends, which the tests
 check on many worlds and every variant. It writes no Movement, Sprint or Ranking
@@ -21,6 +23,7 @@ events to the log: rollouts never read them.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tote.games.horse_fever import payoffs
@@ -41,87 +44,111 @@ def run_race(state: HorseFeverState, rng: random.Random) -> bool:
     changed) where the state's phase is not one the loop starts from."""
     if state.phase not in FAST_PHASES:
         return False
-    colours = state.colours
-    lane_of = state.lane_of
-    positions = state.positions
-    running = state.running
-    effects = state.effects
-    while True:
-        phase = state.phase
-        if phase == MOVEMENT:
-            card = state.movement_deck.sample(rng.random())
-            _reveal_movement(state, card)
-        elif phase == SPRINT:
-            i = int(rng.random() * 36)
-            first, second = colours[i // 6], colours[i % 6]
-            state.dice = (first, second)
-            for lane in (lane_of[first],) if first == second else (lane_of[first], lane_of[second]):
-                if running[lane]:
-                    positions[lane] += effects[lane].sprint_move()
-            _finish_line(state)
-            finish = state.finish
-            finished = [lane for lane in range(6) if running[lane] and positions[lane] >= finish]
-            for lane in finished:
-                running[lane] = False
-            state.photo_pending = finishing_groups(finished, positions, state.row, effects)
-            if not _rank_pending(state):
-                return True
-        else:
-            return True
-
-
-def _reveal_movement(state: HorseFeverState, card: str) -> None:
-    """``race_phase.reveal_movement`` without its log event (HF 3.2, ruling R3)."""
-    state.movement_deck.draw(card)
-    if not state.movement_deck:
-        state.movement_deck = Deck(list(state.movement))
-    state.movement_shown = card
-    state.unit += 1
-    moves = unit_moves(
-        state.movement[card].values,
-        state.row,
-        state.positions,
-        state.running,
-        state.effects,
-        state.unit == 1,
-    )
-    positions = state.positions
-    for lane, squares in enumerate(moves):
-        positions[lane] += squares
-    _finish_line(state)
-    state.dice = None
-    state.phase = SPRINT
-
-
-def _finish_line(state: HorseFeverState) -> None:
-    """``race_phase._finish_line`` (HF 3.2c, ruling R5)."""
-    finish = state.finish
-    positions = state.positions
-    crossed = state.crossed
-    running = state.running
-    for lane in range(6):
-        if running[lane] and not crossed[lane] and positions[lane] >= finish:
-            crossed[lane] = True
-            fx = state.effects[lane]
-            if fx.finish_stop:
-                positions[lane] = finish
-            else:
-                positions[lane] += fx.finish_add
-
-
-def _rank_pending(state: HorseFeverState) -> bool:
-    """``race_phase._rank_pending`` without its log events (HF 3.2c); ``True`` while
-    the race runs on from the deck and the dice."""
-    pending = state.photo_pending
-    while pending:
-        group = pending[0]
-        if len(group) > 1:
-            state.phase = PHOTO
-            return False
-        pending.pop(0)
-        state.ranking.append(group[0])
-    if len(state.ranking) == 6:
-        payoffs.payoffs(state)
-        return False
-    state.phase = MOVEMENT
+    race_units(state, rng)
     return True
+
+
+def race_units(
+    state: HorseFeverState, rng: random.Random, photo: Callable[[], float] | None = None
+) -> tuple[int, int]:
+    """:func:`run_race` from a phase it starts from; with ``photo`` (the First Player's
+    stream, as the whole game's quiet loop has it) the photo finishes are decided in the
+    loop too, uniform among the tied horses in lane order as ``legal_moves`` lists them
+    (HF 3.2d), so that it runs to the payoffs. The chance moves drawn (a Movement card, a
+    roll of the Sprint dice) and the photo finishes decided, as the rules loop counts
+    them."""
+    random_ = rng.random
+    colours = state.colours
+    positions = state.positions
+    running = state.running
+    crossed = state.crossed
+    effects = state.effects
+    rows = state.row
+    ranking = state.ranking
+    finish = state.finish
+    movement = state.movement
+    deck = state.movement_deck
+    lanes = range(6)
+    plain = all(fx.if_first is None and fx.if_last is None for fx in effects)
+    sprint = [fx.sprint_move() for fx in effects]
+    unit = state.unit
+    drawn = chosen = 0
+    moving = state.phase == MOVEMENT
+    # a running horse is past the line once it has crossed it (moves are never backwards,
+    # the Finish Line cards only add squares or stop it on the line): the horses that
+    # finish at a Sprint are those that crossed the line and still run
+    crossing = [lane for lane in lanes if running[lane] and crossed[lane]]
+    while True:
+        if moving:  # HF 3.2a: race_phase.reveal_movement
+            drawn += 1
+            x = random_()
+            top = deck.top
+            card = top.pop(int(x * len(top))) if top else deck.bottom.pop(0)
+            if not top and not deck.bottom:  # ruling R3
+                deck = state.movement_deck = Deck(list(movement))
+            unit += 1
+            values = movement[card].values
+            if unit == 1 or not plain:
+                moved = unit_moves(values, rows, positions, running, effects, unit == 1)
+            else:  # no card looks at the first or last horse: each its odds' number
+                moved = [values[row] for row in rows]
+            for lane in lanes:  # the moves, then HF 3.2c (race_phase._finish_line)
+                if running[lane]:
+                    positions[lane] += moved[lane]
+                    if positions[lane] >= finish and not crossed[lane]:
+                        _cross(state, lane)
+                        crossing.append(lane)
+            state.movement_shown = card
+        # HF 3.2b: race_phase.sprint; only the horses that sprint can reach the line now
+        drawn += 1
+        first, second = divmod(int(random_() * 36), 6)
+        state.dice = (colours[first], colours[second])
+        if running[first]:
+            positions[first] += sprint[first]
+        if second != first and running[second]:
+            positions[second] += sprint[second]
+        if running[first] and not crossed[first] and positions[first] >= finish:
+            _cross(state, first)
+            crossing.append(first)
+        if running[second] and not crossed[second] and positions[second] >= finish:
+            _cross(state, second)
+            crossing.append(second)
+        moving = True
+        if not crossing:
+            continue
+        finished = sorted(crossing)
+        crossing = []
+        for lane in finished:
+            running[lane] = False
+        pending = finishing_groups(finished, positions, rows, effects)
+        while pending:  # HF 3.2c-d: race_phase._rank_pending and photo_finish
+            group = pending[0]
+            if len(group) == 1:
+                ranking.append(pending.pop(0)[0])
+            elif photo is None:
+                state.unit = unit
+                state.photo_pending = pending
+                state.phase = PHOTO
+                return drawn, chosen
+            else:
+                chosen += 1
+                lane = sorted(group)[int(photo() * len(group))]
+                group.remove(lane)
+                ranking.append(lane)
+        state.photo_pending = pending
+        if len(ranking) == 6:
+            state.unit = unit
+            state.phase = SPRINT
+            payoffs.payoffs(state)  # HF 3.3-3.4
+            return drawn, chosen
+
+
+def _cross(state: HorseFeverState, lane: int) -> None:
+    """``race_phase._finish_line`` for one horse that reaches the line (HF 3.2c, ruling
+    R5): XIII stops it on the line, Fustis et Radix adds squares."""
+    state.crossed[lane] = True
+    fx = state.effects[lane]
+    if fx.finish_stop:
+        state.positions[lane] = state.finish
+    else:
+        state.positions[lane] += fx.finish_add

@@ -33,11 +33,12 @@ class RaceResult:
 
 def race_result(state: HorseFeverState) -> RaceResult:
     """The finished race of ``state`` as its payoffs read it."""
+    odds_rows = state.board.odds_rows
     return RaceResult(
         tuple(state.ranking),
-        tuple(state.odds(lane) for lane in range(6)),
-        tuple(fx.bet_money for fx in state.effects),
-        tuple(fx.bet_vp for fx in state.effects),
+        tuple([odds_rows[row] for row in state.row]),
+        tuple([fx.bet_money for fx in state.effects]),
+        tuple([fx.bet_vp for fx in state.effects]),
     )
 
 
@@ -64,9 +65,12 @@ def bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int,
         danari, vp = bet.amount * 2, board.show_vp.value
     danari = max(0, danari + race.bet_money[bet.lane])
     vp = 0 if state.party else max(0, vp + race.bet_vp[bet.lane])
+    effects = state.assistant_effects(bet.seat)
+    if not effects:
+        return danari, vp
     bonus = sum(
         e.win_bonus + (e.win_bonus_first if bet.betting == 1 else e.win_bonus_second)
-        for e in state.assistant_effects(bet.seat)
+        for e in effects
     )
     return danari + bonus, vp
 
@@ -76,11 +80,14 @@ def payoffs(state: HorseFeverState) -> None:
     race = state.race_result = race_result(state)
     lines: list[dict[str, Any]] = []
     board = state.board
+    owner = state.owner
     for seat in state.clockwise(state.first_player):
         effects = state.assistant_effects(seat)
-        for b in (b for b in state.bets if b.seat == seat):
-            danari, vp = bet_payoff(state, race, b)
+        for b in state.bets:
+            if b.seat != seat:
+                continue
             won = bet_won(state, race, b)
+            danari, vp = bet_payoff(state, race, b) if won else (0, 0)
             if won:
                 state._pay(seat, danari)
                 state._give_vp(seat, vp)
@@ -100,12 +107,10 @@ def payoffs(state: HorseFeverState) -> None:
                 lines.append(
                     {"seat": seat, "stable": state.colours[state.ranking[place]], "prize": prize}
                 )
-        extra = sum(e.payoff_money for e in effects)
-        extra += sum(
-            state.horse_cards[h].effect.payoff_money
-            for lane, h in enumerate(state.lane_horse)
-            if h is not None and state.owner[lane] == seat
-        )
+        extra = sum(e.payoff_money for e in effects) if effects else 0
+        for lane, h in enumerate(state.lane_horse):
+            if h is not None and owner[lane] == seat:
+                extra += state.horse_cards[h].effect.payoff_money
         if extra:
             state._pay(seat, extra)
             lines.append({"seat": seat, "cards": extra})
@@ -120,20 +125,20 @@ def payoffs(state: HorseFeverState) -> None:
 
 def new_odds(state: HorseFeverState) -> None:
     """HF 3.4: each Stable token moves one row toward its horse's place."""
-    before = [state.odds(lane) for lane in range(6)]
+    odds_rows, colours, row = state.board.odds_rows, state.colours, state.row
+    before = dict(zip(colours, [odds_rows[r] for r in row], strict=True))
     for place, lane in enumerate(state.ranking):
-        state.row[lane] = new_row(state.row[lane], place)
+        row[lane] = new_row(row[lane], place)
+    after = dict(zip(colours, [odds_rows[r] for r in row], strict=True))
     state.history.append(
         {
             "round": state.round,
-            "ranking": [state.colours[lane] for lane in state.ranking],
-            "odds_before": dict(zip(state.colours, before, strict=True)),
-            "odds_after": {state.colours[lane]: state.odds(lane) for lane in range(6)},
+            "ranking": [colours[lane] for lane in state.ranking],
+            "odds_before": before,
+            "odds_after": after,
         }
     )
-    state.log.append(
-        Event("new_odds", {"odds": {state.colours[lane]: state.odds(lane) for lane in range(6)}})
-    )
+    state.log.append(Event("new_odds", {"odds": dict(after)}))
     # Ruling R3: played Action cards and Movement cards are shuffled back.
     state.decks["action"].shuffle_in([card for _, card, _ in state.played])
     state.movement_deck = Deck(list(state.movement))

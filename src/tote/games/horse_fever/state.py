@@ -21,6 +21,7 @@ from tote.core.state import TURN_CHANCE, TURN_OVER, State, Turn
 from tote.games.horse_fever import (
     auction,
     betting,
+    fast_game,
     final_stage,
     party,
     payoffs,
@@ -223,7 +224,10 @@ class HorseFeverState(State):
     def clockwise(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""
         n = self.num_players
-        return [s for s in ((start + i) % n for i in range(n)) if not self.eliminated[s]]
+        start %= n
+        order = [*range(start, n), *range(start)]
+        eliminated = self.eliminated
+        return [s for s in order if not eliminated[s]] if True in eliminated else order
 
     def skill(self, seat: int) -> str | None:
         """The advanced Character's skill (proposed meanings, game-data 3b)."""
@@ -449,6 +453,12 @@ class HorseFeverState(State):
         if self.phase not in (FIRST_BET, SECOND_BET, SECRET_BET):
             return super().random_move(seat, rng)
         return betting.random_bet(self, seat, rng)
+
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        """``tote simulate``'s random bots in one quiet loop (issue 24, 2): ``fast_game``."""
+        return fast_game.play_game(self, rng, streams)
 
     def timeout_move(self, seat: int) -> Move | None:
         """What a server plays for a seat whose clock runs out (ruling R27): the least

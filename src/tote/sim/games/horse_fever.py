@@ -148,18 +148,21 @@ class HorseFeverAccumulator(Tally):
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
         for key, value in columns.items():
+            if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
+                continue  # neither a race's odds nor an auction's price (issue 24: no split)
             race, what, colour = [*key.split("_", 2), "", ""][:3]
             if what == "odds" and race.startswith("race") and value is not None:
                 place = int(columns[f"{race}_place_{colour}"] or 0)
                 row = f"1:{value}"
-                self.count("odds", row, "races")
-                self.count("colour", colour, "races")
+                counts = self.flat_counts  # self.count, one dictionary step each
+                counts["odds", row, "races"] += 1
+                counts["colour", colour, "races"] += 1
                 if place == 1:
-                    self.count("odds", row, "win")
-                    self.count("colour", colour, "win")
+                    counts["odds", row, "win"] += 1
+                    counts["colour", colour, "win"] += 1
                 if place <= 3:
-                    self.count("odds", row, "show")
-                    self.count("colour", colour, "show")
+                    counts["odds", row, "show"] += 1
+                    counts["colour", colour, "show"] += 1
             elif colour == "price" and what in ("dutch", "english"):
                 if int(race[len("round") :]) > int(columns.get("auctions") or 0):
                     continue  # a round without auctions (not reached, or FG 2 / PG 3.2)

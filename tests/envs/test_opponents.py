@@ -7,8 +7,11 @@ without opponents."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -20,6 +23,7 @@ from tote.core.bot import Bot, Observation
 from tote.core.errors import OptionsError
 from tote.core.moves import Move
 from tote.core.registry import get_game
+from tote.core.state import State
 from tote.envs import aec_env, parallel_env, vector_env
 from tote.envs import opponents as opponents_module
 from tote.envs.checks import parallel_seed_check
@@ -34,6 +38,7 @@ GAMES: list[tuple[str, int, dict[str, str]]] = [
 """One configuration a game, cheap bots, an opponent at seat 0 in some (the bots then
 move inside ``reset``); Wits & Wagers and Wetten! have simultaneous secret turns."""
 IDS = [g for g, _, _ in GAMES]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _agents(players: int, opponents: dict[str, str]) -> list[str]:
@@ -77,13 +82,16 @@ class Watched:
     """A bot whose every decision checks what it is given: an observation of its own
     seat, of the environment's real state, whose view is that seat's view."""
 
-    def __init__(self, bot: Bot, seat: int, log: list[tuple[int, bool]]) -> None:
-        self.bot, self.seat, self.log = bot, seat, log
+    def __init__(
+        self, bot: Bot, seat: int, real: Callable[[], State], log: list[tuple[int, bool]]
+    ) -> None:
+        self.bot, self.seat, self.real, self.log = bot, seat, real, log
         self.name = bot.name
 
     def choose(self, obs: Observation) -> Move:
         assert obs.seat == self.seat
-        state = obs._state  # the state the environment plays, never a copy with more
+        state = obs._state
+        assert state is self.real(), "the state the environment plays, not another"
         assert obs.view == state.view(self.seat, log=False)
         assert obs.legal_moves == state.legal_moves(self.seat)
         self.log.append((self.seat, state.turn().simultaneous))
@@ -99,12 +107,12 @@ def test_an_opponent_sees_only_its_own_seat(
     state too (Wits & Wagers' guesses, Wetten!'s tickets)."""
     log: list[tuple[int, bool]] = []
     made = opponents_module.Opponents.bots
+    env = aec_env(game_id, players=players, opponents=opponents, max_cycles=80)
 
     def watched(self: opponents_module.Opponents, seed: int | None) -> dict[int, Bot]:
-        return {s: Watched(b, s, log) for s, b in made(self, seed).items()}
+        return {s: Watched(b, s, lambda: env.table.state, log) for s, b in made(self, seed).items()}
 
     monkeypatch.setattr(opponents_module.Opponents, "bots", watched)
-    env = aec_env(game_id, players=players, opponents=opponents, max_cycles=80)
     env.reset(seed=2)
     rng = np.random.default_rng(1)
     for _agent in env.agent_iter():
@@ -301,3 +309,49 @@ def test_every_bot_of_the_game_may_be_an_opponent() -> None:
         env = aec_env("wetten", players=3, opponents={"seat_2": name})
         assert env.possible_agents == ["seat_0", "seat_1"]
     assert bot_seed(1, 2) != bot_seed(1, 1)
+
+
+def test_a_trained_policy_may_be_an_opponent(tmp_path: Path) -> None:
+    """``learned:PATH`` (issue 30's trained policies) is accepted as an opponent, so
+    an agent can play against an earlier snapshot of itself."""
+    spec = importlib.util.spec_from_file_location(
+        "train_baseline", ROOT / "examples" / "train_baseline.py"
+    )
+    assert spec is not None and spec.loader is not None
+    trainer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(trainer)
+    out = tmp_path / "policy.npz"
+    args = ["--game", "winners-circle", "--players", "2", "--episodes", "2", "--envs", "2"]
+    args += ["--seed", "3", "--out", str(out), "--batch", "8", "--hidden", "8"]
+    assert trainer.main([*args, "--option", "max_cycles=12"]) == 0
+    env = parallel_env("winners-circle", players=2, opponents={"seat_0": f"learned:{out}"})
+    observations, _ = env.reset(seed=1)
+    assert list(observations) == ["seat_1"]
+    while env.agents:
+        mask = observations["seat_1"]["action_mask"]
+        observations, *_ = env.step({"seat_1": int(np.flatnonzero(mask)[0])})
+    assert env.table.state.result() is not None
+
+
+def test_a_sampled_world_has_its_own_opponents() -> None:
+    """``sample_world`` gives the new environment new bots of the same names, seeded
+    from the world's seed, that know only the sampled world: stepping the world to its
+    end leaves the real environment's bots and game as they were."""
+    env = aec_env("wetten", players=3, opponents={"seat_1": "normal", "seat_2": "random"})
+    env.reset(seed=6)
+    for _ in range(8):
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    agent = env.agent_selection
+    before = env.observe(agent)["observation"].copy()
+    streams = {s: b.rng.getstate() for s, b in env.table._bots.items() if hasattr(b, "rng")}
+    world = env.sample_world(agent, seed=3)
+    assert world.table._bots is not env.table._bots
+    for _ in world.agent_iter():
+        obs, _, terminated, truncated, _ = world.last()
+        act = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0])
+        world.step(act)
+    assert world.table.state.result() is not None
+    np.testing.assert_array_equal(env.observe(agent)["observation"], before)
+    assert {s: b.rng.getstate() for s, b in env.table._bots.items() if hasattr(b, "rng")} == (
+        streams
+    )

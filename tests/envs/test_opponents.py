@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -311,15 +312,20 @@ def test_every_bot_of_the_game_may_be_an_opponent() -> None:
     assert bot_seed(1, 2) != bot_seed(1, 1)
 
 
-def test_a_trained_policy_may_be_an_opponent(tmp_path: Path) -> None:
-    """``learned:PATH`` (issue 30's trained policies) is accepted as an opponent, so
-    an agent can play against an earlier snapshot of itself."""
+def _trainer() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "train_baseline", ROOT / "examples" / "train_baseline.py"
     )
     assert spec is not None and spec.loader is not None
-    trainer = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(trainer)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_trained_policy_may_be_an_opponent(tmp_path: Path) -> None:
+    """``learned:PATH`` (issue 30's trained policies) is accepted as an opponent, so
+    an agent can play against an earlier snapshot of itself."""
+    trainer = _trainer()
     out = tmp_path / "policy.npz"
     args = ["--game", "winners-circle", "--players", "2", "--episodes", "2", "--envs", "2"]
     args += ["--seed", "3", "--out", str(out), "--batch", "8", "--hidden", "8"]
@@ -355,3 +361,14 @@ def test_a_sampled_world_has_its_own_opponents() -> None:
     assert {s: b.rng.getstate() for s, b in env.table._bots.items() if hasattr(b, "rng")} == (
         streams
     )
+
+
+def test_the_baseline_trainer_refuses_the_environments_opponents(tmp_path: Path) -> None:
+    """examples/train_baseline.py plays its own opponents at the other seats (its
+    ``--opponents``); the environment's option would leave it fewer seats than it
+    counts, so it is one refusal, status 2."""
+    trainer = _trainer()
+    args = ["--game", "winners-circle", "--players", "2", "--episodes", "1"]
+    args += ["--out", str(tmp_path / "p.npz"), "--option", 'opponents={"seat_1": "normal"}']
+    assert trainer.main(args) == 2
+    assert not (tmp_path / "p.npz").exists()

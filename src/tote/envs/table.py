@@ -441,7 +441,7 @@ class Table:
         return self.module.score(self.observation(seat).position, seat)
 
     def _start_scores(self) -> list[float]:
-        """Every seat's score now, which ``reward="score"`` counts its changes from;
+        """Every agent's score now, which ``reward="score"`` counts its changes from;
         under ``"result"`` nothing reads them, so no seat's view is built (issue 24)."""
         if self.env_options.reward != "score":
             return [0.0] * len(self.agent_seats)

@@ -226,6 +226,11 @@ APIS: dict[str, Callable[[str, int, int | None, int, dict[str, Any]], Tables]] =
 
 def train(args: argparse.Namespace) -> Policy:
     options = dict(parse_option(o) for o in args.option or [])
+    if {"opponents", "opponent_budget"} & set(options):
+        raise ToteError(
+            "--option opponents: this trainer seats its own opponents (--opponents random"
+            " or self) and learns one policy for every seat"
+        )
     tables = APIS[args.api](args.game, args.envs, args.players, args.seed, options)
     players = tables.players
     rng = np.random.default_rng(args.seed)

@@ -10,6 +10,8 @@ An optional extra: ``pip install tote[pettingzoo]``, ``tote[openspiel]`` or
   :func:`parallel_env` (docs/environments.md); ``factories.py``: the same per game,
   with typed options;
 - ``checks.py``: masked sampling and a seeded Parallel check over whole games;
+- ``opponents.py``: seats the environment plays itself with tote's bots, the levels
+  ``easy``, ``normal`` and ``hard`` among them (the ``opponents`` option, issue 25);
 - ``vector.py``: N tables stepped at once with batched arrays, :func:`vector_env`
   (issue 30);
 - ``learned.py``: a trained numpy policy seated as a bot (``--bots learned:PATH``).

@@ -3,7 +3,8 @@
 At a simultaneous turn the seats still to commit are asked in seat order; each commits
 its move secretly (``State.apply``), and nothing is revealed until the last has
 committed. Chance moves are played inside the environment with its seeded stream.
-Agents are ``seat_0``, ``seat_1``, ...; see docs/environments.md.
+Agents are ``seat_0``, ``seat_1``, ..., less the seats the environment plays itself
+(the ``opponents`` option, :mod:`tote.envs.opponents`); see docs/environments.md.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: self.table.info(s) for s, a in enumerate(self.agents)}
+        table = self.table
+        self.infos = {a: table.info(table.seat_of[a]) for a in self.agents}
         self._skip_agent_selection = None
-        self.agent_selection = agent_name(self.table.awaited()[0])
+        self.agent_selection = agent_name(table.awaited()[0])
 
     def observe(self, agent: str) -> dict[str, Any]:
         if not self._has_reset:
@@ -90,7 +92,7 @@ class ToteAECEnv(AECEnv):  # type: ignore[misc]
         if over or truncated:
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = table.agents[table.awaited()[0]]
+            self.agent_selection = table.names[table.awaited()[0]]
         self._accumulate_rewards()
 
     def sample_world(self, agent: str, seed: int | None = None) -> ToteAECEnv:

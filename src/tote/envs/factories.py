@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, TypedDict, Unpack
 
+from tote.bots.budget import Budget
 from tote.envs.aec import ToteAECEnv
 from tote.envs.parallel import ToteParallelEnv
 
@@ -35,6 +36,9 @@ class EnvironmentOptions(TypedDict, total=False):
     max_cycles: int | None
     render_mode: Literal["ansi"] | None
     view_in_info: bool
+    opponents: Mapping[str, str] | None
+    """Seats the environment plays with tote's bots, ``{"seat_1": "hard"}``."""
+    opponent_budget: Budget | None
 
 
 class DataChangeOptions(TypedDict, total=False):

@@ -19,7 +19,7 @@ import random
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from gymnasium import spaces
@@ -33,6 +33,11 @@ from tote.envs.catalogue import Mask
 from tote.envs.games import action_catalogue, grid_options, module_for, observation_encoder
 from tote.envs.games.start import fewest_players
 from tote.envs.info import Pending, SeatInfo
+
+if TYPE_CHECKING:
+    from tote.bots.budget import Budget
+    from tote.core.bot import Bot
+    from tote.envs.opponents import Opponents
 
 RewardMode = Literal["result", "score"]
 IllegalMode = Literal["raise", "lose"]
@@ -57,6 +62,11 @@ class EnvOptions:
     view_in_info: bool = True
     """Put each seat's raw JSON view in ``infos[agent]["view"]`` (for language models)."""
     variants: tuple[str, ...] = field(default=())
+    opponents: Mapping[str, str] | None = None
+    """Seats the environment plays itself with tote's bots, by agent name:
+    ``{"seat_1": "hard"}`` (:mod:`tote.envs.opponents`); they are no longer agents."""
+    opponent_budget: Budget | None = None
+    """How long a search bot among the opponents thinks (its fixed default if None)."""
 
 
 ENV_KEYS = frozenset(EnvOptions.__dataclass_fields__)
@@ -82,6 +92,8 @@ def split_options(
     if "variants" in env:
         raw = env["variants"]
         env["variants"] = (raw,) if isinstance(raw, str) else tuple(raw)
+    if isinstance(env.get("opponents"), Mapping):
+        env["opponents"] = dict(env["opponents"])  # the caller's mapping may change later
     env_options = EnvOptions(**env)
     _check_env_options(game.id, env_options)
     grid = {k: v for k, v in options.items() if k in grid_keys}
@@ -130,8 +142,22 @@ class Table:
         self.catalogue = action_catalogue(game_id, players, self.options, **grid)
         self.encoder = observation_encoder(game_id, players, self.options, **grid)
         self.module = module_for(game_id)
-        self.agents = [agent_name(s) for s in range(players)]
-        self.seat_of = {a: s for s, a in enumerate(self.agents)}
+        self.opponents: Opponents | None = None
+        if self.env_options.opponents is not None or self.env_options.opponent_budget is not None:
+            from tote.envs.opponents import opponents_for
+
+            self.opponents = opponents_for(
+                self.game, players, self.env_options.opponents, self.env_options.opponent_budget
+            )
+        self._bots: dict[int, Bot] = {}
+        """The opponents' bots of this game, made afresh at every reset."""
+        played = {} if self.opponents is None else self.opponents.names
+        self.names = [agent_name(s) for s in range(players)]
+        """Every seat's agent name, by seat (an opponent's too)."""
+        self.agent_seats = tuple(s for s in range(players) if s not in played)
+        """The seats the agents play, in seat order: every seat without opponents."""
+        self.agents = [agent_name(s) for s in self.agent_seats]
+        self.seat_of = {agent_name(s): s for s in self.agent_seats}
         self.action_space = spaces.Discrete(self.catalogue.size)
         self.action_spaces: dict[str, spaces.Discrete] = {
             a: spaces.Discrete(self.catalogue.size) for a in self.agents
@@ -174,8 +200,17 @@ class Table:
         self.illegal = None
         self.off_grid = None
         self._pending = Pending()  # the old state is left as it is: its infos stay true
-        self._changed()
+        if self.opponents is None:
+            self._changed()
+            self._scores = self._start_scores()
+            return
+        # the scores count from before the opponents' first moves, so that an agent's
+        # rewards still add up to its final score minus its starting one
+        self._bots = self.opponents.bots(seed)
+        self._advance()
+        self._obs = {}
         self._scores = self._start_scores()
+        self._changed()
 
     def _advance(self) -> None:
         """Play chance moves with the table's stream until a seat is to act (or the end)."""
@@ -187,8 +222,14 @@ class Table:
         """After a move: chance played, and the game cut short (truncated) when the one
         seat to act has no action on the grid although the rules give it moves, a dead
         end no agent could leave (issue 30: Carcassonne's River ran beyond a small
-        ``board_radius``, and the environment then asked a seat with an all-zero mask)."""
+        ``board_radius``, and the environment then asked a seat with an all-zero mask).
+        The opponents, if any, play until an agent is asked (unless the game is over or
+        truncated by ``max_cycles``)."""
         self._advance()
+        if self.opponents is not None:
+            cap = self.env_options.max_cycles
+            if cap is None or self.cycles < cap:
+                self.opponents.play(self.state, self._bots, self._advance)
         self._obs = {}
         self._masks = {}
         self._encoded = {}
@@ -249,6 +290,12 @@ class Table:
         (shared by the AEC and Parallel environments' ``observe`` and ``sample_world``)."""
         seat = self.seat_of.get(agent)
         if seat is None:
+            if self.opponents is not None and agent in self.names:
+                bot = self.opponents.names[self.names.index(agent)]
+                raise ValueError(
+                    f"{agent} is played by the environment's bot {bot!r} (opponents),"
+                    f" not an agent; agents: {self.agents}"
+                )
             raise ValueError(f"there is no agent {agent!r}; agents: {self.agents}")
         return seat
 
@@ -383,7 +430,7 @@ class Table:
         for seat, move in moves:
             state.apply(seat, move)
         if not state.committed:
-            self.cycles += 1
+            self.cycles += 1  # a decision an agent takes part in (never the opponents' alone)
         self._changed()
 
     # ----------------------------------------------------------------- rewards
@@ -394,32 +441,31 @@ class Table:
         return self.module.score(self.observation(seat).position, seat)
 
     def _start_scores(self) -> list[float]:
-        """Every seat's score now, which ``reward="score"`` counts its changes from;
+        """Every agent's score now, which ``reward="score"`` counts its changes from;
         under ``"result"`` nothing reads them, so no seat's view is built (issue 24)."""
         if self.env_options.reward != "score":
-            return [0.0] * self.players
-        return [self._score(s) for s in range(self.players)]
+            return [0.0] * len(self.agent_seats)
+        return [self._score(s) for s in self.agent_seats]
 
     def rewards(self) -> list[float]:
-        """Each seat's reward for what has just happened (see :class:`EnvOptions`)."""
+        """Each agent's reward for what has just happened (see :class:`EnvOptions`), in
+        the order of :attr:`agent_seats`: what the seat would get without opponents."""
+        seats = self.agent_seats
         if self.illegal is not None:
             offender = self.illegal[0]
-            return [
-                self.env_options.illegal_reward if s == offender else 0.0
-                for s in range(self.players)
-            ]
+            return [self.env_options.illegal_reward if s == offender else 0.0 for s in seats]
         if self.env_options.reward == "score":
-            now = [self._score(s) for s in range(self.players)]
+            now = [self._score(s) for s in seats]
             change = [a - b for a, b in zip(now, self._scores, strict=True)]
             self._scores = now
             return change
         # a result only once the game is over (State.result): not asked before (issue 24)
         result = self.state.result() if self.now.over else None
         if result is None:
-            return [0.0] * self.players
+            return [0.0] * len(seats)
         if len(result.winners) == self.players:
-            return [0.0] * self.players
-        return [1.0 if s in result.winners else -1.0 for s in range(self.players)]
+            return [0.0] * len(seats)
+        return [1.0 if s in result.winners else -1.0 for s in seats]
 
     # ----------------------------------------------------------------- render
     def render(self) -> str | None:
@@ -429,7 +475,10 @@ class Table:
         from rich.console import Console
 
         view = self.state.view(None)
-        view["names"] = list(self.agents)
+        played = {} if self.opponents is None else self.opponents.names
+        view["names"] = [
+            f"{name} ({played[s]})" if s in played else name for s, name in enumerate(self.names)
+        ]
         package = type(self.game).__module__
         module = importlib.import_module(f"{package}.render")
         console = Console(file=io.StringIO(), width=120, color_system=None, record=True)
@@ -446,7 +495,9 @@ class Table:
         seat's view and the game's public data, with a stream seeded by ``seed``; the
         copy then plays chance with the rest of that stream. The seat's observation,
         mask and view are those of this table; the cycle count and an illegal-action
-        ending are public and kept; score rewards count from the sampled position."""
+        ending are public and kept; score rewards count from the sampled position.
+        The copy's opponents are new bots of the same names, seeded from ``seed`` and
+        their seats, that know only the sampled world (never the real bots' memory)."""
         rng = random.Random(seed if seed is not None else random.SystemRandom().random())
         world = copy.copy(self)
         world._state = self.state.sample_world(seat, rng)
@@ -456,6 +507,8 @@ class Table:
         world._masks = {}
         world._encoded = {}
         world._pending = Pending()
+        if self.opponents is not None:
+            world._bots = self.opponents.bots(seed)
         world._scores = world._start_scores()
         return world
 

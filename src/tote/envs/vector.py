@@ -9,14 +9,16 @@ Gymnasium's vector conventions, fitted to turn-based games with several seats:
   observation of the agent to act in each table, ``infos["action_mask"]`` bool
   ``[N, n_actions]`` its mask and ``infos["agent"]`` int64 ``[N]`` its seat;
 - ``step(actions)`` (int ``[N]``) returns ``(obs, rewards, terminations, truncations,
-  infos)``: ``rewards`` float32 ``[N, players]`` is every seat's reward from that step;
-  ``terminations`` and ``truncations`` bool ``[N]``;
+  infos)``: ``rewards`` float32 ``[N, len(agent_seats)]`` is every agent's reward from
+  that step (every seat's, ``[N, players]``, without the ``opponents`` option, whose
+  seats each table plays itself); ``terminations`` and ``truncations`` bool ``[N]``;
 - auto-reset is Gymnasium's *same-step* mode: a table whose game ends in a step is
   reset in that same step, so ``obs``, ``action_mask`` and ``agent`` already belong to
   its next game, while ``rewards``, ``terminations`` and ``truncations`` belong to the
-  game that ended; ``infos["episode_return"]`` float32 ``[N, players]`` holds the
-  ended game's summed rewards (``infos["_episode_return"]`` bool ``[N]`` says which
-  tables ended) and ``infos["episode_length"]`` int64 ``[N]`` its decisions;
+  game that ended; ``infos["episode_return"]`` float32 ``[N, len(agent_seats)]`` holds the
+  ended game's summed rewards, one column an agent (``infos["_episode_return"]`` bool
+  ``[N]`` says which tables ended) and ``infos["episode_length"]`` int64 ``[N]`` its
+  decisions;
 - seeds: ``reset(seed=s)`` plays game ``k`` (``k = 0, 1, ...``) of table ``i`` with the
   seed ``s + i + k * N``, so table ``i``'s first game is the single environment's game
   ``reset(seed=s + i)`` and the same seed gives the same trajectories.
@@ -74,6 +76,10 @@ class ToteVectorEnv:
         self.tables = [first, *(copy.copy(first) for _ in range(num_envs - 1))]
         self.game_id = game_id
         self.players = players
+        self.agent_seats = first.agent_seats
+        """The seats the agents play, the columns of ``rewards``: every seat unless the
+        ``opponents`` option has the tables play some themselves."""
+        columns = len(self.agent_seats)
         self.single_observation_space: spaces.Box = first.encoder.space()
         self.single_action_space = spaces.Discrete(first.catalogue.size)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -81,7 +87,7 @@ class ToteVectorEnv:
         self._base_seed = seed
         self._games = [0] * num_envs
         self._lengths = np.zeros(num_envs, dtype=np.int64)
-        self._returns = np.zeros((num_envs, players), dtype=np.float32)
+        self._returns = np.zeros((num_envs, columns), dtype=np.float32)
         self._obs = np.zeros((num_envs, first.encoder.size), dtype=np.float32)
         self._masks = np.zeros((num_envs, first.catalogue.size), dtype=np.bool_)
         self._agents = np.zeros(num_envs, dtype=np.int64)
@@ -148,11 +154,12 @@ class ToteVectorEnv:
                     f"table {i}: action {action} is not legal for seat_{self._agents[i]} now"
                     f" (legal: {np.flatnonzero(self._masks[i]).tolist()})"
                 )
-        rewards = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        columns = len(self.agent_seats)
+        rewards = np.zeros((self.num_envs, columns), dtype=np.float32)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
         ended = np.zeros(self.num_envs, dtype=np.bool_)
-        episode_return = np.zeros((self.num_envs, self.players), dtype=np.float32)
+        episode_return = np.zeros((self.num_envs, columns), dtype=np.float32)
         episode_length = np.zeros(self.num_envs, dtype=np.int64)
         for i, action in enumerate(chosen.tolist()):
             table = self.tables[i]

@@ -30,7 +30,15 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import FastWriter, Features, WriterEncoder, one_hots, rotate, scaled
+from tote.envs.observation import (
+    FastWriter,
+    Features,
+    StateWriter,
+    WriterEncoder,
+    one_hots,
+    rotate,
+    scaled,
+)
 from tote.games.horse_fever import phases
 from tote.games.horse_fever.betting import BetLimits, bet_limits
 from tote.games.horse_fever.moves import (
@@ -148,7 +156,7 @@ class HorseFeverCatalogue(EntryCatalogue):
         if seat not in state.turn().seats:
             return mask
         limits = bet_limits(state, seat)
-        minimum = obs.position["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        minimum = state.minimum_bet(seat)  # as entries resolve
         lanes = tuple(map(state.lane_of.get, self.colours))
         key = (state.phase == phases.SECOND_BET, limits, minimum, lanes)
         known = self._bet_masks.get(key)
@@ -183,6 +191,16 @@ class HorseFeverCatalogue(EntryCatalogue):
         return mask
 
 
+def _minimum_bet(obs: Observation) -> int:
+    """The seat's Minimum Bet as its view shows it (HF 2.1), worked out by the rules'
+    function the view calls, without building the view (issue 24)."""
+    state = obs._state
+    if isinstance(state, HorseFeverState):
+        return state.minimum_bet(obs.seat)
+    minimum: int = obs.position["state"]["players"][obs.seat]["minimum_bet"]
+    return minimum
+
+
 def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
     units = _units(split_grid(GAME_ID, grid, GRID_DEFAULTS))
     state: Any = first_state(GAME_ID, players, options)
@@ -192,8 +210,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def bet(colour: str, kind: str, k: int) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            minimum = obs.position["state"]["players"][obs.seat]["minimum_bet"]
-            return PlaceBet(colour, kind, k * minimum)  # type: ignore[arg-type]
+            return PlaceBet(colour, kind, k * _minimum_bet(obs))  # type: ignore[arg-type]
 
         return Entry(f"{k} x your Minimum Bet to {kind} on {colour}", resolve=resolve)
 
@@ -305,7 +322,13 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.flag(view["over"])
 
     first_view = first_state(GAME_ID, players, options).view(0, log=False)
-    return WriterEncoder(GAME_ID, write, first_view, _fast_writer(players, colours))
+    return WriterEncoder(
+        GAME_ID,
+        write,
+        first_view,
+        _fast_writer(players, colours),
+        _state_writer(players, colours),
+    )
 
 
 def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
@@ -390,3 +413,93 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
         return v
 
     return fast
+
+
+def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
+    """The fast writer's values read from the state (issue 24: no view built), each
+    as the view works it out (the rules' Minimum Bet, victory points, odds and prices),
+    and only what the seat's view shows: public counts, the seat's own hand size
+    (``tests/envs/test_state_writers.py`` compares it with ``write``)."""
+    phase_hots, place_hots = one_hots(PHASES), one_hots([1, 2, 3, 4, 5, 6])
+    seat_hots = [one_hots(rotate(list(range(players)), seat)) for seat in range(players)]
+    no_phase, no_place, no_seat = [0.0] * len(PHASES), [0.0] * 6, [0.0] * players
+    slot_of = {
+        (colour, kind): i
+        for i, (colour, kind) in enumerate((c, k) for c in colours for k in BET_KINDS)
+    }
+    n_keys = len(slot_of)
+    no_bets = [0.0] * n_keys
+    decks_read = ("action", "target", "assistant", "horse")
+
+    def from_state(state: HorseFeverState, seat: int) -> list[float]:
+        order = [(seat + k) % players for k in range(players)]
+        hots = seat_hots[seat]
+        v: list[float] = []
+        v.append(float(state.round) / max(1, state.rounds))
+        v += phase_hots.get(state.phase, no_phase)
+        x = state.step
+        v.append(0.0 if x is None else float(x) / 3.0)
+        v += hots.get(state.first_player, no_seat)
+        to_act = state.queue
+        v += [1.0 if other in to_act else 0.0 for other in order]
+        row, owner, lane_horse = state.row, state.owner, state.lane_horse
+        positions, ranking, tokens_left = state.positions, state.ranking, state.tokens_left
+        for lane in range(len(state.colours)):
+            if row[lane] >= 0:
+                v += (float(state.odds(lane)) / 7.0, float(state.stable_price(lane)) / MONEY)
+            else:
+                v += (0.0, 0.0)
+            v += hots.get(owner[lane], no_seat)
+            x = positions[lane]
+            v += (0.0 if lane_horse[lane] is None else 1.0, 0.0 if x is None else float(x) / 20.0)
+            v += place_hots.get(ranking.index(lane) + 1, no_place) if lane in ranking else no_place
+            x = tokens_left[lane]
+            v.append(0.0 if x is None else float(x) / 4.0)
+        totals: dict[int, list[int]] = {}
+        named = state.colours
+        for b in state.bets:
+            i = slot_of.get((named[b.lane], b.kind))
+            if i is not None:
+                bets_row = totals.get(b.seat)
+                if bets_row is None:
+                    bets_row = totals[b.seat] = [0] * n_keys
+                bets_row[i] += b.amount or 0
+        money, assistants, horses = state.money, state.owned_assistants, state.owned_horses
+        loans, targets, hands, eliminated = (
+            state.loans,
+            state.owned_targets,
+            state.hand,
+            state.eliminated,
+        )
+        for other in order:
+            x = money[other]
+            v += (
+                0.0 if x is None else float(x) / MONEY,
+                float(state.total_vp(other)) / 10.0,
+                float(state.minimum_bet(other)) / 1000.0,
+                len(state.stables_of(other)) / 3.0,
+                len(assistants[other]) / 3.0,
+                len(horses[other]) / 3.0,
+                len(loans[other]) / 3.0,
+                float(len(targets[other])) / 3.0,
+                float(len(hands[other])) / 5.0,
+                1.0 if eliminated[other] else 0.0,
+            )
+            bets_row = totals.get(other)
+            v += no_bets if bets_row is None else [float(x) / MONEY for x in bets_row]
+        x = state.unit
+        v.append(0.0 if x is None else float(x) / 10.0)
+        placed = [named[lane] for lane in ranking]
+        v += scaled(
+            (1.0 + placed.index(c) if c in placed else 0.0 for c in colours), len(colours), 6.0
+        )
+        decks = state.decks
+        v += scaled((len(decks[d]) if d in decks else 0 for d in decks_read), 4, 20.0)
+        v.append(float(len(hands[seat])) / 5.0)
+        x = state.bank
+        v.append(0.0 if x is None else float(x) / (10 * MONEY))
+        v.append(1.0 if seat in state._pending else 0.0)
+        v.append(1.0 if state.turn().over else 0.0)
+        return v
+
+    return from_state

@@ -431,30 +431,44 @@ def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
     no_bets = [0.0] * n_keys
     decks_read = ("action", "target", "assistant", "horse")
 
+    by_board: dict[int, tuple[Any, list[tuple[float, float]]]] = {}
+    """Each Blackboard row's odds and Stable price as written (``odds``, ``stable_price``
+    with no seat), by the board data's identity: the same for every position."""
+
+    def row_values(board: Any) -> list[tuple[float, float]]:
+        found = by_board.get(id(board))
+        if found is None or found[0] is not board:
+            values = [
+                (odds / 7.0, max(0, price) / MONEY)
+                for odds, price in zip(board.odds_rows, board.stable_prices.values, strict=True)
+            ]
+            found = by_board[id(board)] = (board, values)
+        return found[1]
+
     def from_state(state: HorseFeverState, seat: int) -> list[float]:
+        # an int over a float is the float's quotient: float() is not needed
         order = [(seat + k) % players for k in range(players)]
         hots = seat_hots[seat]
-        v: list[float] = []
-        v.append(float(state.round) / max(1, state.rounds))
+        v: list[float] = [state.round / max(1, state.rounds)]
         v += phase_hots.get(state.phase, no_phase)
         x = state.step
-        v.append(0.0 if x is None else float(x) / 3.0)
+        v.append(0.0 if x is None else x / 3.0)
         v += hots.get(state.first_player, no_seat)
         to_act = state.queue
         v += [1.0 if other in to_act else 0.0 for other in order]
         row, owner, lane_horse = state.row, state.owner, state.lane_horse
         positions, ranking, tokens_left = state.positions, state.ranking, state.tokens_left
+        board = state.board
+        rows = row_values(board)
         for lane in range(len(state.colours)):
-            if row[lane] >= 0:
-                v += (float(state.odds(lane)) / 7.0, float(state.stable_price(lane)) / MONEY)
-            else:
-                v += (0.0, 0.0)
+            at = row[lane]
+            v += rows[at] if at >= 0 else (0.0, 0.0)
             v += hots.get(owner[lane], no_seat)
             x = positions[lane]
-            v += (0.0 if lane_horse[lane] is None else 1.0, 0.0 if x is None else float(x) / 20.0)
+            v += (0.0 if lane_horse[lane] is None else 1.0, 0.0 if x is None else x / 20.0)
             v += place_hots.get(ranking.index(lane) + 1, no_place) if lane in ranking else no_place
             x = tokens_left[lane]
-            v.append(0.0 if x is None else float(x) / 4.0)
+            v.append(0.0 if x is None else x / 4.0)
         totals: dict[int, list[int]] = {}
         named = state.colours
         for b in state.bets:
@@ -464,40 +478,48 @@ def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
                 if bets_row is None:
                     bets_row = totals[b.seat] = [0] * n_keys
                 bets_row[i] += b.amount or 0
-        money, assistants, horses = state.money, state.owned_assistants, state.owned_horses
+        money, vp, assistants, horses = (
+            state.money,
+            state.vp,
+            state.owned_assistants,
+            state.owned_horses,
+        )
         loans, targets, hands, eliminated = (
             state.loans,
             state.owned_targets,
             state.hand,
             state.eliminated,
         )
+        per_vp = board.minimum_bet_per_vp.value
+        stables = owner[:6]  # HorseFeverState.stables_of: the lanes 0 to 5
         for other in order:
-            x = money[other]
+            held = stables.count(other)
+            total_vp = vp[other] + owner.count(other)  # HorseFeverState.total_vp
             v += (
-                0.0 if x is None else float(x) / MONEY,
-                float(state.total_vp(other)) / 10.0,
-                float(state.minimum_bet(other)) / 1000.0,
-                len(state.stables_of(other)) / 3.0,
+                money[other] / MONEY,
+                total_vp / 10.0,
+                max(per_vp, per_vp * total_vp) / 1000.0,  # HorseFeverState.minimum_bet
+                held / 3.0,
                 len(assistants[other]) / 3.0,
                 len(horses[other]) / 3.0,
                 len(loans[other]) / 3.0,
-                float(len(targets[other])) / 3.0,
-                float(len(hands[other])) / 5.0,
+                len(targets[other]) / 3.0,
+                len(hands[other]) / 5.0,
                 1.0 if eliminated[other] else 0.0,
             )
             bets_row = totals.get(other)
-            v += no_bets if bets_row is None else [float(x) / MONEY for x in bets_row]
+            v += no_bets if bets_row is None else [x / MONEY for x in bets_row]
         x = state.unit
-        v.append(0.0 if x is None else float(x) / 10.0)
+        v.append(0.0 if x is None else x / 10.0)
         placed = [named[lane] for lane in ranking]
         v += scaled(
             (1.0 + placed.index(c) if c in placed else 0.0 for c in colours), len(colours), 6.0
         )
         decks = state.decks
         v += scaled((len(decks[d]) if d in decks else 0 for d in decks_read), 4, 20.0)
-        v.append(float(len(hands[seat])) / 5.0)
+        v.append(len(hands[seat]) / 5.0)
         x = state.bank
-        v.append(0.0 if x is None else float(x) / (10 * MONEY))
+        v.append(0.0 if x is None else x / (10 * MONEY))
         v.append(1.0 if seat in state._pending else 0.0)
         v.append(1.0 if state.turn().over else 0.0)
         return v

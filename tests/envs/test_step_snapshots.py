@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from tote.envs import aec_env, parallel_env
+from tote.envs.table import Table
 
 CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
     ("winners-circle", 4, ()),
@@ -119,3 +120,58 @@ def test_each_observe_has_its_own_vector(game_id: str) -> None:
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         if not env.agents:
             env.reset(seed=1)
+
+
+def _play(game_id: str, players: int, variants: tuple[str, ...], checked: bool) -> list[str]:
+    env = aec_env(game_id, players=players, variants=variants)
+    table = env.table
+    if checked:  # every move through the state's checked apply: none recorded as legal
+
+        def check_action(seat: int, action: object) -> Any:
+            move = Table.check_action(table, seat, action)
+            table._legal.clear()
+            return move
+
+        table.check_action = check_action  # type: ignore[method-assign]
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    seen: list[str] = []
+    games = 1
+    for _ in range(STEPS):
+        obs, reward, terminated, truncated, _ = env.last()
+        seen.append(f"{obs['observation'].tobytes().hex()} {obs['action_mask'].tobytes().hex()}")
+        seen.append(f"{reward} {terminated} {truncated}")
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if not env.agents:
+            seen.append(json.dumps(env.table.state.view(None)))
+            env.reset(seed=games)
+            games += 1
+    seen.append(json.dumps(env.table.state.view(None)))
+    return seen
+
+
+@pytest.mark.parametrize(("game_id", "players", "variants"), CASES)
+def test_moves_the_mask_allows_play_as_checked_moves(
+    game_id: str, players: int, variants: tuple[str, ...]
+) -> None:
+    """An action the position's mask marks legal is played without the state's check
+    (``apply_unchecked``, the rules' own loop): the same observations, masks, rewards,
+    logs and final positions as when every move goes through the checked ``apply``."""
+    calls: list[int] = []
+    original = Table.apply
+
+    def counting(table: Table, moves: Any) -> None:
+        calls.append(sum(table._legal.get(seat) is move for seat, move in moves))
+        original(table, moves)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Table, "apply", counting)
+        unchecked = _play(game_id, players, variants, False)
+        assert sum(calls) > STEPS // 2  # the mask's moves did go unchecked
+        calls.clear()
+        checked = _play(game_id, players, variants, True)
+        assert sum(calls) == 0
+    assert unchecked == checked

@@ -156,6 +156,8 @@ class Table:
         self._encoded: dict[int, Any] = {}
         """Each seat's vector of this position: ``None`` once handed out (:meth:`observe`)."""
         self._snapshots: dict[int, tuple[State, State]] = {}
+        self._legal: dict[int, Any] = {}
+        """Each seat's move checked by this position's mask (:meth:`check_action`)."""
         self._pending = Pending()
         self._scores = [0.0] * players
         self.illegal: tuple[int, str] | None = None
@@ -197,6 +199,7 @@ class Table:
         self._masks = {}
         self._encoded = {}
         self._snapshots = {}
+        self._legal = {}
         turn = self._turn = self.state.turn()
         if self.done:
             return
@@ -362,8 +365,10 @@ class Table:
         index = int(action)
         mask = self._masks.get(seat)
         if mask is not None and 0 <= index < len(mask) and mask[index]:
-            # legal by this position's mask: the state still checks it when it is played
-            return self.catalogue.legal_move(self.observation(seat), index)
+            # legal by this position's mask: played without the state's check (apply)
+            move = self.catalogue.legal_move(self.observation(seat), index)
+            self._legal[seat] = move
+            return move
         return self.catalogue.move(self.observation(seat), index)
 
     def play(self, actions: Mapping[int, object], *, every_seat: bool = True) -> None:
@@ -392,6 +397,7 @@ class Table:
         missing = [agent_name(s) for s in awaited if s not in actions]
         if missing:
             raise ValueError(f"{', '.join(missing)} must act now: give an action for each")
+        self._legal = {}
         moves = []
         for seat in awaited:
             try:
@@ -410,8 +416,15 @@ class Table:
         (:mod:`tote.envs.info`)."""
         self._pending.settle()
         state = self.state
+        legal = self._legal
         for seat, move in moves:
-            state.apply(seat, move)
+            if legal.get(seat) is move:
+                # the move of an action this position's mask marks legal: one of the
+                # state's legal moves, which the rules' own loop plays unchecked (the
+                # masks are the generic masks, tests/envs/test_masks.py; issue 24)
+                state.apply_unchecked(seat, move)
+            else:
+                state.apply(seat, move)
         if not state.committed:
             self.cycles += 1
         self._changed()
@@ -486,6 +499,7 @@ class Table:
         world._masks = {}
         world._encoded = {}
         world._snapshots = {}
+        world._legal = {}
         world._pending = Pending()
         world._scores = world._start_scores()
         return world

@@ -136,6 +136,8 @@ class HorseFeverCatalogue(EntryCatalogue):
         """Each grid bet's stable, kind and multiple of the Minimum Bet, by action
         index: the mask reads them without resolving the entry (issue 24)."""
         self.colours = tuple(dict.fromkeys(colour for colour, _, _ in bets))
+        self._top = max(k for _, _, k in bets)
+        """The grid's largest multiple of the Minimum Bet."""
         self._bet_masks: dict[tuple[Any, ...], Mask] = {}
         """Betting masks by what they are worked out from (:meth:`_bet_mask`)."""
 
@@ -158,12 +160,20 @@ class HorseFeverCatalogue(EntryCatalogue):
         limits = bet_limits(state, seat)
         minimum = state.minimum_bet(seat)  # as entries resolve
         lanes = tuple(map(state.lane_of.get, self.colours))
-        key = (state.phase == phases.SECOND_BET, limits, minimum, lanes)
+        # the money matters only through how many Minimum Bets it covers (k x minimum
+        # <= money), at most the grid's largest multiple: kept by that, masks are found
+        # again far more often than by the exact sum (issue 24)
+        covered = (
+            min(max(limits.money // minimum, 0), self._top)
+            if minimum > 0 and limits.minimum == minimum
+            else limits.money
+        )
+        key = (state.phase == phases.SECOND_BET, limits.kinds, minimum, lanes, covered)
         known = self._bet_masks.get(key)
         if known is None:
             if len(self._bet_masks) >= BET_MASKS_KEPT:
                 self._bet_masks.clear()
-            known = self._bet_masks[key] = self._bet_mask(mask, *key)
+            known = self._bet_masks[key] = self._bet_mask(mask, key[0], limits, minimum, lanes)
         return known.copy()
 
     def _bet_mask(

@@ -27,6 +27,7 @@ from gymnasium import spaces
 from tote.core.bot import Observation
 from tote.core.errors import OptionsError
 from tote.core.game import Game
+from tote.core.moves import Move
 from tote.core.registry import get_game
 from tote.core.state import State, Turn
 from tote.envs.catalogue import Mask
@@ -156,7 +157,7 @@ class Table:
         self._encoded: dict[int, Any] = {}
         """Each seat's vector of this position: ``None`` once handed out (:meth:`observe`)."""
         self._snapshots: dict[int, tuple[State, State]] = {}
-        self._legal: dict[int, Any] = {}
+        self._legal: dict[int, Move] = {}
         """Each seat's move checked by this position's mask (:meth:`check_action`)."""
         self._pending = Pending()
         self._scores = [0.0] * players
@@ -418,11 +419,12 @@ class Table:
         state = self.state
         legal = self._legal
         for seat, move in moves:
-            if legal.get(seat) is move:
+            known = legal.get(seat)
+            if known is not None and known is move:
                 # the move of an action this position's mask marks legal: one of the
-                # state's legal moves, which the rules' own loop plays unchecked (the
-                # masks are the generic masks, tests/envs/test_masks.py; issue 24)
-                state.apply_unchecked(seat, move)
+                # state's legal moves, which the rules' own loop plays unchecked (a mask
+                # is the moves the rules accept: tests/envs/test_catalogues.py; issue 24)
+                state.apply_unchecked(seat, known)
             else:
                 state.apply(seat, move)
         if not state.committed:

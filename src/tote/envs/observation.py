@@ -1,7 +1,9 @@
 """Observation encoders (issue 13): a seat's view as a flat float vector of fixed length.
 
-An encoder reads only ``State.view(seat)`` (the JSON every player, bot and language
-model is given), never the state: what a learner sees is what its seat may know. The
+An encoder writes only what ``State.view(seat)`` shows (the JSON every player, bot and
+language model is given): what a learner sees is what its seat may know. Its writer
+reads the view; a game's :data:`StateWriter` (issue 24) reads the state for speed and is
+tested to give the view's vector bit for bit at every position of every variant. The
 vector's length is fixed for a game, a player count and options, so a network's input
 layer has one size. Seat-indexed parts are rotated so that the seat itself comes first
 ("me, the next seat clockwise, ..."), which lets one network play every seat.

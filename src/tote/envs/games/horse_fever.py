@@ -440,6 +440,7 @@ def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
     n_keys = len(slot_of)
     no_bets = [0.0] * n_keys
     decks_read = ("action", "target", "assistant", "horse")
+    orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
 
     by_board: dict[int, tuple[Any, list[tuple[float, float]]]] = {}
     """Each Blackboard row's odds and Stable price as written (``odds``, ``stable_price``
@@ -457,7 +458,7 @@ def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
 
     def from_state(state: HorseFeverState, seat: int) -> list[float]:
         # an int over a float is the float's quotient: float() is not needed
-        order = [(seat + k) % players for k in range(players)]
+        order = orders[seat]
         hots = seat_hots[seat]
         v: list[float] = [state.round / max(1, state.rounds)]
         v += phase_hots.get(state.phase, no_phase)
@@ -521,12 +522,11 @@ def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
             v += no_bets if bets_row is None else [x / MONEY for x in bets_row]
         x = state.unit
         v.append(0.0 if x is None else x / 10.0)
+        # ``scaled``'s values, the widths being the colours' and the decks' own
         placed = [named[lane] for lane in ranking]
-        v += scaled(
-            (1.0 + placed.index(c) if c in placed else 0.0 for c in colours), len(colours), 6.0
-        )
+        v += [(1.0 + placed.index(c)) / 6.0 if c in placed else 0.0 for c in colours]
         decks = state.decks
-        v += scaled((len(decks[d]) if d in decks else 0 for d in decks_read), 4, 20.0)
+        v += [len(decks[d]) / 20.0 if d in decks else 0.0 for d in decks_read]
         v.append(len(hands[seat]) / 5.0)
         x = state.bank
         v.append(0.0 if x is None else x / (10 * MONEY))

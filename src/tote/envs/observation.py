@@ -1,7 +1,9 @@
 """Observation encoders (issue 13): a seat's view as a flat float vector of fixed length.
 
-An encoder reads only ``State.view(seat)`` (the JSON every player, bot and language
-model is given), never the state: what a learner sees is what its seat may know. The
+An encoder writes only what ``State.view(seat)`` shows (the JSON every player, bot and
+language model is given): what a learner sees is what its seat may know. Its writer
+reads the view; a game's :data:`StateWriter` (issue 24) reads the state for speed and is
+tested to give the view's vector bit for bit at every position of every variant. The
 vector's length is fixed for a game, a player count and options, so a network's input
 layer has one size. Seat-indexed parts are rotated so that the seat itself comes first
 ("me, the next seat clockwise, ..."), which lets one network play every seat.
@@ -44,6 +46,15 @@ class ObservationEncoder(ABC):
     def space(self) -> spaces.Box:
         """The Gymnasium space of :meth:`encode`'s vectors: each feature's own bounds
         (issue 30, fix 5)."""
+
+    @property
+    def has_state_writer(self) -> bool:
+        """Whether :meth:`encode_state` reads the state without building a view."""
+        return False
+
+    def encode_state(self, state: Any, seat: int) -> Vector:
+        """:meth:`encode` of the seat's position view (``state.position_view(seat)``)."""
+        return self.encode(state.position_view(seat), seat)
 
 
 class Features:
@@ -215,6 +226,13 @@ their bounds (a board's planes), with the list of the rest, which go in its last
 slots. The :data:`Writer` stays the specification (its bounds make the space) and tests
 compare the two on seeded games of every variant (``tests/envs/test_fast_writers.py``)."""
 
+StateWriter = Callable[[Any, int], "list[float] | tuple[Vector, list[float]]"]
+"""A game's writer of its :data:`FastWriter`'s values read from the state itself instead
+of the seat's position view (issue 24: an environment step then builds no view at all).
+It reads only what the seat's view shows: tests compare it, bit for bit, with the
+:data:`Writer` of the seat's view at every position of seeded games of every variant
+(``tests/envs/test_state_writers.py``), so it can know nothing the view hides."""
+
 
 def scaled(xs: Iterable[float | int | None], width: int, scale: float = 1.0) -> list[float]:
     """:meth:`Features.many`'s values as a list (for a :data:`FastWriter`)."""
@@ -264,10 +282,12 @@ class WriterEncoder(ObservationEncoder):
         write: Writer,
         first_view: dict[str, Any],
         fast: FastWriter | None = None,
+        state_writer: StateWriter | None = None,
     ) -> None:
         self.game_id = game_id
         self._write = write
         self._fast = fast
+        self._state_writer = state_writer
         self._packs: dict[int, Callable[..., bytes]] = {}
         """A packer of n float32 values, by n (:func:`_float32`)."""
         features = Features(bounds=True)
@@ -288,10 +308,25 @@ class WriterEncoder(ObservationEncoder):
         """Whether :meth:`encode` goes through the game's :data:`FastWriter`."""
         return self._fast is not None
 
+    @property
+    def has_state_writer(self) -> bool:
+        """Whether :meth:`encode_state` reads the state without a view."""
+        return self._state_writer is not None
+
+    def encode_state(self, state: Any, seat: int) -> Vector:
+        """:meth:`encode` of the seat's position view (``state.position_view(seat)``),
+        written from the state by the game's :data:`StateWriter` when it has one."""
+        if self._state_writer is None:
+            return self.encode(state.position_view(seat), seat)
+        return self._finish(self._state_writer(state, seat))
+
     def encode(self, view: dict[str, Any], seat: int) -> Vector:
         if self._fast is None:
             return self.encode_general(view, seat)
-        written = self._fast(view, seat)
+        return self._finish(self._fast(view, seat))
+
+    def _finish(self, written: list[float] | tuple[Vector, list[float]]) -> Vector:
+        """A fast writer's values as the checked, clipped float32 vector."""
         if isinstance(written, list):
             return self._checked(_float32(written, self._packs))
         vector, rest = written

@@ -41,6 +41,8 @@ from tote.games.carcassonne.moves import (
     SettleBets,
 )
 from tote.games.carcassonne.phases import BET, DRAW, MEEPLE, OVER, PLACE, SETTLE
+from tote.games.carcassonne.state import CarcassonneState
+from tote.games.carcassonne.tiles import Form
 
 GAME_ID = "carcassonne"
 Vector = npt.NDArray[np.float32]
@@ -266,5 +268,86 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
             board[at] = np.minimum(board[at], high[[j % CELL for j in at]])
         return board, v
 
+    form_rows: dict[int, tuple[Form, int]] = {}
+    """A placed form's row of :data:`rows`, by the form's identity (forms are the game's
+    catalogue, made once)."""
+
+    def form_row(form: Form) -> int:
+        found = form_rows.get(id(form))
+        if found is not None and found[0] is form:
+            return found[1]
+        # the face the view prints (views.tile entries): edges, monastery, pennant, office
+        key = (
+            form.edges,
+            form.monastery >= 0,
+            any(segment.pennant for segment in form.segments),
+            form.office >= 0,
+        )
+        row = faces.get(key)
+        if row is None:
+            row = face_row(key)
+        form_rows[id(form)] = (form, row)
+        return row
+
+    def from_state(state: CarcassonneState, seat: int) -> tuple[Vector, list[float]]:
+        """``fast``'s values read from the state (issue 24: no view built), only what
+        the seat's view shows: every placed tile and its meeples, the drawn tile's
+        face, the public counts, and the seat's own chips only
+        (``tests/envs/test_state_writers.py`` compares it with ``write``)."""
+        v: list[float] = []
+        drawn = state.drawn
+        if drawn is None:
+            v += [0.0] * 17
+        else:
+            form = state.forms[drawn][0]
+            edges = form.edges
+            for k in range(4):
+                v += edge_hots.get(edges[k], no_edge)
+            v.append(1.0 if form.monastery >= 0 else 0.0)
+        v += phase_hots.get(state.phase, no_phase)
+        v += seat_hots[seat].get(state.active, no_seat)
+        v += scaled(rotate(state.scores, seat), players, 100.0)
+        v += scaled(rotate(state.supply, seat), players, 7.0)
+        v += scaled((len(hand) for hand in rotate(state.chips, seat)), players, CHIPS)
+        counts = [0.0] * len(chips)
+        for chip in state.chips[seat]:
+            i = chip_slot.get(chip)
+            if i is not None:
+                counts[i] += 1.0
+        v += counts
+        remaining: dict[str, int] = {}
+        for pile in (state.stack, *state.pools):
+            for tile_id in pile:
+                remaining[tile_id] = remaining.get(tile_id, 0) + 1
+        v += scaled([remaining.get(t, 0) for t in tile_types], len(tile_types), 4.0)
+        v.append(float(state.tiles_left()) / 72.0)
+        v.append(1.0 if state.turn().over else 0.0)
+        board = state.board
+        cells: list[int] = []
+        kinds: list[int] = []
+        at: list[int] = []
+        for x, y, form, _ in board.placed:
+            x, y = x + r, y + r
+            if 0 <= x < side and 0 <= y < side:
+                cells.append(y * side + x)
+                kinds.append(form_row(form))
+                at.append(y * side + x)
+            else:
+                at.append(-1)
+        meeples: dict[int, int] = {}
+        tile_of, placed_at = board.tile_of, at
+        for node, owner in board.meeple_seat.items():
+            cell = placed_at[tile_of[node]]
+            if cell >= 0:
+                j = cell * CELL + FLAGS + (3 if owner == seat else 4)
+                meeples[j] = meeples.get(j, 0) + 1
+        flat: Vector = np.zeros(side * side * CELL + len(v), dtype=np.float32)
+        flat[: side * side * CELL].reshape(side * side, CELL)[cells] = table[0][kinds]
+        if meeples:
+            where = list(meeples)
+            flat[where] += np.asarray(list(meeples.values()), dtype=np.float32)
+            flat[where] = np.minimum(flat[where], high[[j % CELL for j in where]])
+        return flat, v
+
     first_view = first_state(GAME_ID, players, options).view(0, log=False)
-    return WriterEncoder(GAME_ID, write, first_view, fast)
+    return WriterEncoder(GAME_ID, write, first_view, fast, from_state)

@@ -30,7 +30,15 @@ from tote.core.game import GameOptions
 from tote.core.moves import Move
 from tote.envs.catalogue import Entry, EntryCatalogue, Mask, split_grid
 from tote.envs.games.start import first_state
-from tote.envs.observation import FastWriter, Features, WriterEncoder, one_hots, rotate, scaled
+from tote.envs.observation import (
+    FastWriter,
+    Features,
+    StateWriter,
+    WriterEncoder,
+    one_hots,
+    rotate,
+    scaled,
+)
 from tote.games.horse_fever import phases
 from tote.games.horse_fever.betting import BetLimits, bet_limits
 from tote.games.horse_fever.moves import (
@@ -128,6 +136,8 @@ class HorseFeverCatalogue(EntryCatalogue):
         """Each grid bet's stable, kind and multiple of the Minimum Bet, by action
         index: the mask reads them without resolving the entry (issue 24)."""
         self.colours = tuple(dict.fromkeys(colour for colour, _, _ in bets))
+        self._top = max(k for _, _, k in bets)
+        """The grid's largest multiple of the Minimum Bet."""
         self._bet_masks: dict[tuple[Any, ...], Mask] = {}
         """Betting masks by what they are worked out from (:meth:`_bet_mask`)."""
 
@@ -148,14 +158,22 @@ class HorseFeverCatalogue(EntryCatalogue):
         if seat not in state.turn().seats:
             return mask
         limits = bet_limits(state, seat)
-        minimum = obs.position["state"]["players"][seat]["minimum_bet"]  # as entries resolve
+        minimum = state.minimum_bet(seat)  # as entries resolve
         lanes = tuple(map(state.lane_of.get, self.colours))
-        key = (state.phase == phases.SECOND_BET, limits, minimum, lanes)
+        # the money matters only through how many Minimum Bets it covers (k x minimum
+        # <= money), at most the grid's largest multiple: kept by that, masks are found
+        # again far more often than by the exact sum (issue 24)
+        covered = (
+            min(max(limits.money // minimum, 0), self._top)
+            if minimum > 0 and limits.minimum == minimum
+            else limits.money
+        )
+        key = (state.phase == phases.SECOND_BET, limits.kinds, minimum, lanes, covered)
         known = self._bet_masks.get(key)
         if known is None:
             if len(self._bet_masks) >= BET_MASKS_KEPT:
                 self._bet_masks.clear()
-            known = self._bet_masks[key] = self._bet_mask(mask, *key)
+            known = self._bet_masks[key] = self._bet_mask(mask, key[0], limits, minimum, lanes)
         return known.copy()
 
     def _bet_mask(
@@ -183,6 +201,16 @@ class HorseFeverCatalogue(EntryCatalogue):
         return mask
 
 
+def _minimum_bet(obs: Observation) -> int:
+    """The seat's Minimum Bet as its view shows it (HF 2.1), worked out by the rules'
+    function the view calls, without building the view (issue 24)."""
+    state = obs._state
+    if isinstance(state, HorseFeverState):
+        return state.minimum_bet(obs.seat)
+    minimum: int = obs.position["state"]["players"][obs.seat]["minimum_bet"]
+    return minimum
+
+
 def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue:
     units = _units(split_grid(GAME_ID, grid, GRID_DEFAULTS))
     state: Any = first_state(GAME_ID, players, options)
@@ -192,8 +220,7 @@ def catalogue(players: int, options: GameOptions, **grid: Any) -> EntryCatalogue
 
     def bet(colour: str, kind: str, k: int) -> Entry:
         def resolve(obs: Observation) -> Move | None:
-            minimum = obs.position["state"]["players"][obs.seat]["minimum_bet"]
-            return PlaceBet(colour, kind, k * minimum)  # type: ignore[arg-type]
+            return PlaceBet(colour, kind, k * _minimum_bet(obs))  # type: ignore[arg-type]
 
         return Entry(f"{k} x your Minimum Bet to {kind} on {colour}", resolve=resolve)
 
@@ -305,7 +332,13 @@ def encoder(players: int, options: GameOptions, **grid: Any) -> WriterEncoder:
         f.flag(view["over"])
 
     first_view = first_state(GAME_ID, players, options).view(0, log=False)
-    return WriterEncoder(GAME_ID, write, first_view, _fast_writer(players, colours))
+    return WriterEncoder(
+        GAME_ID,
+        write,
+        first_view,
+        _fast_writer(players, colours),
+        _state_writer(players, colours),
+    )
 
 
 def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
@@ -390,3 +423,115 @@ def _fast_writer(players: int, colours: tuple[str, ...]) -> FastWriter:
         return v
 
     return fast
+
+
+def _state_writer(players: int, colours: tuple[str, ...]) -> StateWriter:
+    """The fast writer's values read from the state (issue 24: no view built), each
+    as the view works it out (the rules' Minimum Bet, victory points, odds and prices),
+    and only what the seat's view shows: public counts, the seat's own hand size
+    (``tests/envs/test_state_writers.py`` compares it with ``write``)."""
+    phase_hots, place_hots = one_hots(PHASES), one_hots([1, 2, 3, 4, 5, 6])
+    seat_hots = [one_hots(rotate(list(range(players)), seat)) for seat in range(players)]
+    no_phase, no_place, no_seat = [0.0] * len(PHASES), [0.0] * 6, [0.0] * players
+    slot_of = {
+        (colour, kind): i
+        for i, (colour, kind) in enumerate((c, k) for c in colours for k in BET_KINDS)
+    }
+    n_keys = len(slot_of)
+    no_bets = [0.0] * n_keys
+    decks_read = ("action", "target", "assistant", "horse")
+    orders = [[(seat + k) % players for k in range(players)] for seat in range(players)]
+
+    by_board: dict[int, tuple[Any, list[tuple[float, float]]]] = {}
+    """Each Blackboard row's odds and Stable price as written (``odds``, ``stable_price``
+    with no seat), by the board data's identity: the same for every position."""
+
+    def row_values(board: Any) -> list[tuple[float, float]]:
+        found = by_board.get(id(board))
+        if found is None or found[0] is not board:
+            values = [
+                (odds / 7.0, max(0, price) / MONEY)
+                for odds, price in zip(board.odds_rows, board.stable_prices.values, strict=True)
+            ]
+            found = by_board[id(board)] = (board, values)
+        return found[1]
+
+    def from_state(state: HorseFeverState, seat: int) -> list[float]:
+        # an int over a float is the float's quotient: float() is not needed
+        order = orders[seat]
+        hots = seat_hots[seat]
+        v: list[float] = [state.round / max(1, state.rounds)]
+        v += phase_hots.get(state.phase, no_phase)
+        x = state.step
+        v.append(0.0 if x is None else x / 3.0)
+        v += hots.get(state.first_player, no_seat)
+        to_act = state.queue
+        v += [1.0 if other in to_act else 0.0 for other in order]
+        row, owner, lane_horse = state.row, state.owner, state.lane_horse
+        positions, ranking, tokens_left = state.positions, state.ranking, state.tokens_left
+        board = state.board
+        rows = row_values(board)
+        for lane in range(len(state.colours)):
+            at = row[lane]
+            v += rows[at] if at >= 0 else (0.0, 0.0)
+            v += hots.get(owner[lane], no_seat)
+            x = positions[lane]
+            v += (0.0 if lane_horse[lane] is None else 1.0, 0.0 if x is None else x / 20.0)
+            v += place_hots.get(ranking.index(lane) + 1, no_place) if lane in ranking else no_place
+            x = tokens_left[lane]
+            v.append(0.0 if x is None else x / 4.0)
+        totals: dict[int, list[int]] = {}
+        named = state.colours
+        for b in state.bets:
+            i = slot_of.get((named[b.lane], b.kind))
+            if i is not None:
+                bets_row = totals.get(b.seat)
+                if bets_row is None:
+                    bets_row = totals[b.seat] = [0] * n_keys
+                bets_row[i] += b.amount or 0
+        money, vp, assistants, horses = (
+            state.money,
+            state.vp,
+            state.owned_assistants,
+            state.owned_horses,
+        )
+        loans, targets, hands, eliminated = (
+            state.loans,
+            state.owned_targets,
+            state.hand,
+            state.eliminated,
+        )
+        per_vp = board.minimum_bet_per_vp.value
+        stables = owner[:6]  # HorseFeverState.stables_of: the lanes 0 to 5
+        for other in order:
+            held = stables.count(other)
+            total_vp = vp[other] + owner.count(other)  # HorseFeverState.total_vp
+            v += (
+                money[other] / MONEY,
+                total_vp / 10.0,
+                max(per_vp, per_vp * total_vp) / 1000.0,  # HorseFeverState.minimum_bet
+                held / 3.0,
+                len(assistants[other]) / 3.0,
+                len(horses[other]) / 3.0,
+                len(loans[other]) / 3.0,
+                len(targets[other]) / 3.0,
+                len(hands[other]) / 5.0,
+                1.0 if eliminated[other] else 0.0,
+            )
+            bets_row = totals.get(other)
+            v += no_bets if bets_row is None else [x / MONEY for x in bets_row]
+        x = state.unit
+        v.append(0.0 if x is None else x / 10.0)
+        # ``scaled``'s values, the widths being the colours' and the decks' own
+        placed = [named[lane] for lane in ranking]
+        v += [(1.0 + placed.index(c)) / 6.0 if c in placed else 0.0 for c in colours]
+        decks = state.decks
+        v += [len(decks[d]) / 20.0 if d in decks else 0.0 for d in decks_read]
+        v.append(len(hands[seat]) / 5.0)
+        x = state.bank
+        v.append(0.0 if x is None else x / (10 * MONEY))
+        v.append(1.0 if seat in state._pending else 0.0)
+        v.append(1.0 if state.turn().over else 0.0)
+        return v
+
+    return from_state

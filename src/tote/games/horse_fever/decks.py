@@ -47,7 +47,7 @@ class Deck:
         self.top = sorted(self.top + list(cards))
 
     def copy(self) -> Deck:
-        new = Deck(())
+        new = object.__new__(Deck)
         new.top = list(self.top)
         new.bottom = list(self.bottom)
         return new

@@ -111,6 +111,19 @@ _CHANCE_EVENTS: dict[str, tuple[str, type[Move]]] = {
 """Each chance phase's event, and the move that is its outcome."""
 
 
+# fmt: off
+_CLONED_LISTS = (
+    "money", "vp", "character", "skills", "deal_queue", "fulfilled", "eliminated", "copied",
+    "row", "owner", "history", "_tokens_to_place", "queue", "offered", "drawn", "lane_horse",
+    "bets", "second_bets", "tokens_left", "played", "positions", "running", "ranking",
+    "crossed", "auction_active", "log",
+)
+"""The state's lists that :meth:`HorseFeverState.clone` copies."""
+# fmt: on
+_CLONED_NESTED = ("owned_assistants", "owned_horses", "owned_targets", "loans", "hand")
+"""The state's lists of lists (one a seat) that it copies list by list."""
+
+
 class HorseFeverState(State):
     """A Horse Fever game: HF 0.1-0.5 in ``__init__``, then the phases (``phase``)."""
 
@@ -549,45 +562,24 @@ class HorseFeverState(State):
         return sampling.sample_world(self, seat, rng)
 
     def clone(self) -> HorseFeverState:
+        """A copy that plays on without touching this state: every container the rules
+        change is copied, the game's data shared. Written into the copy's ``__dict__``
+        directly (issue 24: an environment clones a position for the infos still held
+        across a move, and attribute by attribute the copy cost as much as a view)."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        for name in (
-            "money",
-            "vp",
-            "character",
-            "skills",
-            "deal_queue",
-            "fulfilled",
-            "eliminated",
-            "copied",
-            "row",
-            "owner",
-            "history",
-            "_tokens_to_place",
-            "queue",
-            "offered",
-            "drawn",
-            "lane_horse",
-            "bets",
-            "second_bets",
-            "tokens_left",
-            "played",
-            "positions",
-            "running",
-            "ranking",
-            "crossed",
-            "auction_active",
-            "log",
-        ):
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("owned_assistants", "owned_horses", "owned_targets", "loans", "hand"):
-            setattr(new, name, [list(x) for x in getattr(self, name)])
-        new.bought = [dict(b) for b in self.bought]
-        new.decks = {k: d.copy() for k, d in self.decks.items()}
-        new.movement_deck = self.movement_deck.copy()
-        new.photo_pending = [list(g) for g in self.photo_pending]
-        new.effects = list(self.effects)
-        new._pending = dict(self._pending)
+        mine = self.__dict__
+        copied = new.__dict__
+        copied.update(mine)
+        for name in _CLONED_LISTS:
+            copied[name] = list(mine[name])
+        for name in _CLONED_NESTED:
+            copied[name] = [list(x) for x in mine[name]]
+        copied["bought"] = [dict(b) for b in self.bought]
+        copied["decks"] = {k: d.copy() for k, d in self.decks.items()}
+        copied["movement_deck"] = self.movement_deck.copy()
+        copied["photo_pending"] = [list(g) for g in self.photo_pending]
+        copied["effects"] = list(self.effects)
+        copied["_pending"] = dict(self._pending)
         return new
 
 

@@ -30,6 +30,7 @@ set-up (its player counts, how its board position is found) is one function in
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -38,6 +39,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# numpy's OpenBLAS starts worker threads at import whose idle spinning callgrind counts,
+# a varying amount a run (37,500 instructions an AEC step in one Carcassonne count, none
+# in another): one thread makes the counts repeat (issue 24, docs/environments.md).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from tote_board import betting_position
 

@@ -85,8 +85,9 @@ def test_every_way_of_reading_gives_the_view() -> None:
 
 @pytest.mark.parametrize("game_id", ["winners-circle", "carcassonne"])
 def test_a_step_builds_no_view_nobody_reads(game_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The acting seat's view is built (its observation needs it); the other seats'
-    views, never read, are not."""
+    """At most the acting seat's view is built a step (where its observation is written
+    from the view; Horse Fever's and Carcassonne's are written from the state, so
+    none); the other seats' views, never read, are not."""
     env = aec_env(game_id, players=4)
     env.reset(seed=0)
     rng = np.random.default_rng(0)

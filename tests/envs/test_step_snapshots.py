@@ -16,22 +16,17 @@ import pytest
 from tote.envs import aec_env, parallel_env
 from tote.envs.table import Table
 
-CASES: tuple[tuple[str, int, tuple[str, ...]], ...] = (
+from .test_state_writers import CASES as STATE_WRITER_CASES
+
+CASES = (
     ("winners-circle", 4, ()),
     ("winners-circle", 5, ("hidden-bets",)),
     ("wits-and-wagers", 5, ("secret-betting",)),
     ("wetten", 4, ("make-it-professional",)),
-    ("horse-fever", 4, ()),
-    ("horse-fever", 3, ("advanced",)),
-    ("horse-fever", 4, ("family",)),
-    ("horse-fever", 5, ("party",)),
-    ("horse-fever", 2, ("short",)),
-    ("horse-fever", 4, ("long",)),
-    ("carcassonne", 4, ()),
-    ("carcassonne", 2, ("base",)),
-    ("carcassonne", 3, ("river",)),
-    ("carcassonne", 5, ("abbot",)),
+    *STATE_WRITER_CASES,
 )
+"""Every variant of the games whose encoders read the state, and one or two of each
+other game."""
 STEPS = 150
 
 

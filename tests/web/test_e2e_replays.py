@@ -48,7 +48,8 @@ def finished_table(server: LiveServer, game: str, seed: int = 21) -> tuple[str, 
     return row.id, match
 
 
-DRAWING = """() => {
+DRAWING = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const value = (a) => (a.name === "class" ? a.value.split(/\\s+/).sort().join(" ") : a.value);
   const attributes = (e) => [...e.attributes].map((a) => `${a.name}=${value(a)}`).sort();
   const text = (e) => [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent);
@@ -57,7 +58,9 @@ DRAWING = """() => {
     .sort();
 }"""
 """The board as drawn: every element's tag, attributes and text, in any order (a game
-module may reuse an element and move it, as Winner's Circle does its horses)."""
+module may reuse an element and move it, as Winner's Circle does its horses), read once
+the page has been laid out twice (a board's text scale, `--px`, is set when its new SVG
+is first laid out: js/ui.js, readableText)."""
 
 
 def at_step(page: Any, step: int, seat: int | None = None) -> list[str]:

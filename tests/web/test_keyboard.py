@@ -9,16 +9,20 @@ from pathlib import Path
 from typing import Any
 
 from .keyboard import Sent, focused_matches, tab_to
-from .tables import new_table, until_turn_of
+from .tables import new_table, until_turn_of, view_of
 from .web_helpers import DESKTOP, LiveServer, NewPage, wait_for_board
 
 PREFIX = "● Your turn — "
 
 
 def _seated(new_page: NewPage, server: LiveServer, game: str, **extra: Any) -> tuple[Any, Sent]:
+    """Ann's page at her first turn. Its watched sequences are off (issue 15's setting):
+    a bot's move played as a sequence hides the move forms for a moment, and a key
+    pressed then reaches no control (the focus coming back after a sequence has its own
+    test below)."""
     table = new_table(server, game, **extra)
     until_turn_of(server, table, 0, others=list(table.seat_tokens)[1:])
-    page = new_page(**DESKTOP)
+    page = new_page(playback_ms=0, **DESKTOP)
     sent = Sent().attach(page)
     page.goto(table.seat_link(0))
     wait_for_board(page)
@@ -128,6 +132,53 @@ def test_wits_and_wagers_a_round_by_keyboard(new_page: NewPage, live_server: Liv
     _answered(ann, sent, 3)
     assert [m["type"] for m in sent.moves] == ["guess", "place_bets", "lock_bets"]
     assert sent.moves[1]["bets"][0]["slot"] == int(slot)
+
+
+def _move(server: LiveServer, table: Any, seat: int, move: dict[str, Any]) -> None:
+    with server.api() as api:
+        answer = api.post(
+            f"/api/tables/{table.table_id}/moves",
+            json={"move": move},
+            headers={"X-Seat-Token": table.seat_tokens[seat]},
+        )
+        assert answer.status_code == 200, answer.text
+
+
+def test_the_focus_comes_back_after_a_watched_sequence(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    """Issue 16 (a keyboard player keeps her place when a view arrives) with issue 15's
+    sequences, which hide the move forms while they play: Ann has chosen a slot for her
+    first betting chip with the arrow keys when Bob's bet comes in (WW 3, open betting);
+    it is watched as a sequence, and when it ends the focus is back on her slot, her
+    choice kept, so her next key still works there."""
+    table = new_table(
+        live_server, "wits-and-wagers", humans=("Ann", "Bob", "Cy", "Di"), bots=0, variants=["untimed"]
+    )
+    for seat, value in ((1, "10"), (2, "1000"), (3, "100000")):
+        _move(live_server, table, seat, {"type": "guess", "value": value})
+    ann = new_page(playback_ms=700, **DESKTOP)
+    sent = Sent().attach(ann)
+    ann.goto(table.seat_link(0))
+    wait_for_board(ann)
+    tab_to(ann, "#guess")
+    ann.keyboard.type("42")
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#game:not(.playing) .bet-slot[data-chip='0']")
+    tab_to(ann, ".bet-slot[data-chip='0']")
+    ann.keyboard.press("ArrowDown")
+    chosen = ann.input_value(".bet-slot[data-chip='0']")
+    assert chosen != ""
+
+    slot = next(s["slot"] for s in view_of(live_server, table, 1)["state"]["mat"] if s["guess"])
+    _move(live_server, table, 1, {"type": "place_bets", "bets": [{"slot": slot, "chips": 0}]})
+    ann.wait_for_selector("#game.playing")
+    ann.wait_for_selector("#game:not(.playing)")
+    assert focused_matches(ann, ".bet-slot[data-chip='0']")
+    assert ann.input_value(".bet-slot[data-chip='0']") == chosen
+    ann.keyboard.press("ArrowDown")
+    assert ann.input_value(".bet-slot[data-chip='0']") != chosen
+    assert [m["type"] for m in sent.moves] == ["guess"] and not sent.errors
 
 
 def test_the_lobby_and_the_tote_board_by_keyboard(

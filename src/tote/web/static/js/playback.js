@@ -28,14 +28,16 @@
 // drawn is an older view, so while a sequence plays its turn banner gives way to a
 // "Watching" banner, the move forms (the `actions`, `guess-form` and `bet-form` parts)
 // are hidden (tote.css, `#game.playing`), and the clock says whose move comes next
-// (table.js) rather than "left for you" beside another seat's move.
+// (table.js) rather than "left for you" beside another seat's move. A keyboard player's
+// focus, lost while the forms are hidden, comes back to the control it was on when the
+// sequence ends (issue 16), unless she has moved it meanwhile.
 // Settings (localStorage): "tote.animations" = "off" turns it off (the page's
 // toggle); "tote.playbackMs" = step length in ms (tests use a short one; 0: off).
 // A player asking for reduced motion gets no playback at all.
 
 import { renderLog } from "./log.js";
 import { $, context, page } from "./tablepage.js";
-import { fill, h } from "./ui.js";
+import { fill, focusMark, h, restoreFocus } from "./ui.js";
 
 export const STEP_MS = 450;
 const KEY_ON = "tote.animations";
@@ -51,6 +53,7 @@ const play = {
   hooks: null, // the promise of the game's hooks
   loaded: null, // the hooks, once loaded
   views: [], // views still to draw on the way: {view, size} (size: its log's length)
+  focus: null, // where the keyboard focus was on the board when the sequence began
   redraw: () => {},
   drawBoard: () => {},
 };
@@ -124,6 +127,7 @@ export function noteView(before, after, redraw, drawBoard) {
 async function run() {
   play.running = true;
   play.skipped = false;
+  play.focus = focusMark($("game"));
   freeze(true);
   try {
     const hooks = await loadHooks();
@@ -194,6 +198,8 @@ function finish() {
   hideStage();
   freeze(false);
   play.redraw();
+  restoreFocus($("game"), play.focus, true);
+  play.focus = null;
   markLog($("log"));
 }
 

@@ -107,18 +107,37 @@ function focusKey(node) {
 }
 
 /**
+ * Where the keyboard focus is, if it is on a control in `root`: what `restoreFocus`
+ * needs to put it back on the same control later (null when it is not in `root`).
+ */
+export function focusMark(root) {
+  const active = document.activeElement;
+  return active && active !== document.body && root && root.contains(active) ? { node: active, key: focusKey(active) } : null;
+}
+
+/**
+ * Put the keyboard focus back where `mark` (from `focusMark`) saw it, if it has left
+ * `root`: on the same element if it is still there, else on the control made anew with
+ * the same id, data and text. `onlyIfLost`: leave it alone if the player has moved it
+ * somewhere else meanwhile (it is on the page, not on the page's body).
+ */
+export function restoreFocus(root, mark, onlyIfLost = false) {
+  if (!mark || !root || root.contains(document.activeElement)) return;
+  if (onlyIfLost && document.activeElement && document.activeElement !== document.body) return;
+  const { node, key } = mark;
+  const same = node.isConnected && root.contains(node) && focusKey(node) === key ? node : [...root.querySelectorAll(node.tagName)].find((n) => focusKey(n) === key);
+  if (same && !same.disabled) same.focus({ preventScroll: true });
+}
+
+/**
  * Run `draw()`, which may replace everything in `root`, and put the keyboard focus
  * back on the same control (the one with the same id, data and text) if it was in
  * `root`: a keyboard player keeps her place when a view arrives (issue 16).
  */
 export function keepFocus(root, draw) {
-  const active = document.activeElement;
-  const key = active && active !== document.body && root.contains(active) ? focusKey(active) : null;
+  const mark = focusMark(root);
   const result = draw();
-  if (key && (!active.isConnected || !root.contains(document.activeElement))) {
-    const same = [...root.querySelectorAll(active.tagName)].find((node) => focusKey(node) === key);
-    if (same && !same.disabled) same.focus({ preventScroll: true });
-  }
+  restoreFocus(root, mark);
   return result;
 }
 

@@ -153,7 +153,11 @@ def test_the_focus_comes_back_after_a_watched_sequence(
     it is watched as a sequence, and when it ends the focus is back on her slot, her
     choice kept, so her next key still works there."""
     table = new_table(
-        live_server, "wits-and-wagers", humans=("Ann", "Bob", "Cy", "Di"), bots=0, variants=["untimed"]
+        live_server,
+        "wits-and-wagers",
+        humans=("Ann", "Bob", "Cy", "Di"),
+        bots=0,
+        variants=["untimed"],
     )
     for seat, value in ((1, "10"), (2, "1000"), (3, "100000")):
         _move(live_server, table, seat, {"type": "guess", "value": value})

@@ -111,7 +111,7 @@ class GreedyBot:
     def choose(self, obs: Observation) -> Move:
         moves = obs.legal_moves
         assert moves
-        phase = obs.view["state"]["phase"]
+        phase = obs.position["state"]["phase"]
         if phase == "place":
             return self._place(obs)
         if phase == "meeple":
@@ -188,7 +188,7 @@ class GreedyBot:
 
     def _settle(self, obs: Observation) -> Move:
         """The feature on which the bot's own chip on the office pays most."""
-        state = obs.view["state"]
+        state = obs.position["state"]
         settle = state["settle"]
         chips = content_of(obs.view).chip_by_id
         office = next(t for t in state["tiles"] if (t["x"], t["y"]) == (settle["x"], settle["y"]))

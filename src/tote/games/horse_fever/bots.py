@@ -83,7 +83,7 @@ class OddsBot:
         self.rng = rng
 
     def choose(self, obs: Observation) -> Move:
-        view: dict[str, Any] = obs.view["state"]
+        view: dict[str, Any] = obs.position["state"]
         phase = view["phase"]
         legal = obs.legal_moves
         me = obs.seat

@@ -40,7 +40,7 @@ class TipsterBot:
         self.rng = rng
 
     def choose(self, obs: Observation) -> Move:
-        state = obs.view["state"]
+        state = obs.position["state"]
         stage = state["stage"]
         if stage == "set_the_stakes":
             return SetTheStakes(self._stakes(obs.seat, state))

@@ -62,6 +62,7 @@ from tote.games.wetten.windows import FIRST_PRICE
 
 _SHARED = (
     *("options", "horse_names", "horse_index", "card_values", "action_cards", "min_stakes"),
+    "action_card_views",
     *("_all_race_cards", "_all_action_cards", "_cells", "everyone", "_seat_turns", "_passed"),
 )
 """The fields a state never changes after its set-up: clones share them."""
@@ -106,6 +107,12 @@ class WettenState(State):
         self.horse_index = {name: h for h, name in enumerate(self.horse_names)}
         self.card_values: dict[str, tuple[int, int, int, int]] = race_deck.values
         self.action_cards: dict[str, ActionCard] = action_deck.copies
+        self.action_card_views = {
+            c: {"card": c, **card.model_dump(exclude={"copies", "source"})}
+            for c, card in self.action_cards.items()
+        }
+        """Each action card as a seat's view shows it in its hand, written once: a view
+        is built at every move of a search's rollout (issue 24)."""
         # WT 1.1 / ruling on 3b: the track length (proposed 32 fields).
         self.track = options.track_length or board.track_length(
             num_players, options.track_by_players

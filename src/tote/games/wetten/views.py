@@ -115,10 +115,7 @@ def view(state: WettenState, seat: int | None) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in state.hands],
         "action_counts": [len(a) for a in state.actions],
         "hand": cards_view(state, state.hands[seat]) if seat is not None else None,
-        "action_cards": [
-            {"card": c, **state.action_cards[c].model_dump(exclude={"copies", "source"})}
-            for c in state.actions[seat]
-        ]
+        "action_cards": [dict(state.action_card_views[c]) for c in state.actions[seat]]
         if seat is not None
         else None,
         "tickets": _tickets_view(state, seat),

@@ -79,7 +79,7 @@ class OddsBot:
         legal = obs.legal_moves or []
         if not legal:
             return obs.random_move(self.rng)
-        state = obs.view["state"]
+        state = obs.position["state"]
         if isinstance(legal[0], PlaceBet):
             return self._bet(obs.seat, state, [m for m in legal if isinstance(m, PlaceBet)])
         return self._move(obs.seat, state, [m for m in legal if isinstance(m, MoveHorse)])

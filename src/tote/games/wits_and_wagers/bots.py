@@ -67,7 +67,7 @@ class BettingBot:
         self.estimate: float | None = None
 
     def choose(self, obs: Observation) -> Move:
-        state = obs.view["state"]
+        state = obs.position["state"]
         question = self._question(state)
         if state["phase"] == "answer":
             self.estimate = float(parse_number(noisy_guess(question, self.spread, self.rng)))

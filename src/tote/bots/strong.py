@@ -178,7 +178,7 @@ def _cheap_odds(rng: random.Random) -> Bot:
 SETTINGS: dict[str, StrongSettings] = {
     "winners-circle": StrongSettings(iterations=140, model_moves=24, rollout_model=_cheap_odds),
     "horse-fever": StrongSettings(iterations=600, model_moves=40),
-    "wetten": StrongSettings(iterations=460, model_moves=60),
+    "wetten": StrongSettings(iterations=570, model_moves=60),
     "wits-and-wagers": StrongSettings(
         iterations=940,
         model_moves=30,

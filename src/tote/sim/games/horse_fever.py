@@ -17,6 +17,7 @@ elimination, read as final VP minus the sources.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from tote.core.state import State
@@ -41,6 +42,12 @@ def _key(source: str) -> str:
     return "vp_" + source.replace(" ", "_")
 
 
+BETS = ("win", "show")
+"""The kinds of bet (HF 2.0)."""
+VP_KEYS = tuple((source, _key(source)) for source in SOURCES)
+"""Each VP source and its column."""
+
+
 def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
     """Each seat's VP by source (see the module's docstring); they add up to the
     seat's final VP (:meth:`HorseFeverState.total_vp`)."""
@@ -48,12 +55,14 @@ def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
     vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
     if not final.party:
         vp["start"] = [final.board.starting_vp.value] * n
+    bets = {kind: vp[f"{kind} bets"] for kind in BETS}
     for event in final.log:
         data = event.public
         if event.kind == "payoffs":
             for line in data["lines"]:
-                if "bet" in line:
-                    vp[f"{line['bet']} bets"][line["seat"]] += line["vp"]
+                kind = line.get("bet")
+                if kind is not None:
+                    bets[kind][line["seat"]] += line["vp"]
         elif event.kind == "dutch_auction" and data["seller"] is not None:
             vp["dutch auction"][data["seller"]] -= 1
         elif event.kind == "english_auction" and data["buyer"] is not None:
@@ -72,7 +81,14 @@ def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
     return vp
 
 
-BETS = ("win", "show")
+@cache
+def race_keys(race: int, colours: tuple[str, ...]) -> tuple[str, ...]:
+    """Race ``race``'s columns: each Stable's odds before it and its place, in the
+    colours' order (made once, issue 24)."""
+    keys: list[str] = []
+    for colour in colours:
+        keys += (f"race{race}_odds_{colour}", f"race{race}_place_{colour}")
+    return tuple(keys)
 
 
 def bet_returns(final: HorseFeverState) -> dict[str, Scalar]:
@@ -94,16 +110,25 @@ def bet_returns(final: HorseFeverState) -> dict[str, Scalar]:
         elif event.kind == "payoffs":
             odds = next(races)["odds_before"]
             for line in data["lines"]:
-                if "bet" in line:
-                    cell = (line["bet"], odds[line["stable"]])
-                    staked[cell] += pending.get((line["seat"], line["stable"], line["bet"]), 0)
-                    returned[cell] += line["danari"] if line["won"] else 0
+                kind = line.get("bet")
+                if kind is not None:
+                    stable = line["stable"]
+                    cell = (kind, odds[stable])
+                    staked[cell] += pending.get((line["seat"], stable, kind), 0)
+                    if line["won"]:
+                        returned[cell] += line["danari"]
             pending.clear()
     cols: dict[str, Scalar] = {}
-    for kind, n in staked:
-        cols[f"staked_{kind}_odds{n}"] = staked[kind, n]
-        cols[f"returned_{kind}_odds{n}"] = returned[kind, n]
+    for cell, (staked_key, returned_key) in return_keys(tuple(staked)).items():
+        cols[staked_key] = staked[cell]
+        cols[returned_key] = returned[cell]
     return cols
+
+
+@cache
+def return_keys(cells: tuple[tuple[str, int], ...]) -> dict[tuple[str, int], tuple[str, str]]:
+    """Each (kind, odds N) cell's two columns, staked and returned (made once)."""
+    return {(kind, n): (f"staked_{kind}_odds{n}", f"returned_{kind}_odds{n}") for kind, n in cells}
 
 
 class HorseFeverStats:
@@ -116,12 +141,21 @@ class HorseFeverStats:
         cols: dict[str, Scalar] = {ROUNDS: len(history)}
         # The same keys for the same options: every planned race (HF 0.9) has its
         # columns, empty for races a game that ended early never ran.
+        colours = final.colours
         for r in range(1, max(final.rounds, len(history)) + 1):
-            race: dict[str, Any] = history[r - 1] if r <= len(history) else {}
-            for colour in final.colours:
-                ran = colour in race.get("ranking", ())
-                cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour] if ran else None
-                cols[f"race{r}_place_{colour}"] = race["ranking"].index(colour) + 1 if ran else None
+            keys = race_keys(r, colours)
+            if r > len(history):
+                cols.update(dict.fromkeys(keys))
+                continue
+            race: dict[str, Any] = history[r - 1]
+            before = race["odds_before"]
+            place = {colour: at for at, colour in enumerate(race["ranking"], 1)}
+            at = 0
+            for colour in colours:  # each Stable's odds, then its place (None: not run)
+                ran = place.get(colour)
+                cols[keys[at]] = before[colour] if ran else None
+                cols[keys[at + 1]] = ran
+                at += 2
         for source, seats in vp_sources(final).items():
             cols[_key(source)] = sum(seats)
         prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
@@ -144,17 +178,48 @@ class HorseFeverStats:
         return HorseFeverAccumulator()
 
 
+ColumnPlan = tuple[tuple[bool, str, str, str, int], ...]
+"""The columns an accumulator reads, in the row's order: (``True``, a race's odds
+column, its place column, the colour, ``0``) or (``False``, an auction's price column,
+the auction, ``""``, its round)."""
+
+
+def column_plan(keys: tuple[str, ...]) -> ColumnPlan:
+    """Which of ``keys`` are a race's odds or an auction's price, and how each is read
+    (issue 24: worked out once per set of columns, not for every game)."""
+    plan: list[tuple[bool, str, str, str, int]] = []
+    for key in keys:
+        if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
+            continue  # neither a race's odds nor an auction's price
+        race, what, colour = [*key.split("_", 2), "", ""][:3]
+        if what == "odds" and race.startswith("race"):
+            plan.append((True, key, f"{race}_place_{colour}", colour, 0))
+        elif colour == "price" and what in ("dutch", "english"):
+            plan.append((False, key, what, "", int(race[len("round") :])))
+    return tuple(plan)
+
+
 class HorseFeverAccumulator(Tally):
+    def __init__(self) -> None:
+        super().__init__()
+        self.plans: dict[tuple[str, ...], ColumnPlan] = {}
+        """Each set of columns seen (one a batch's options) and its plan."""
+
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        for key, value in columns.items():
-            if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
-                continue  # neither a race's odds nor an auction's price (issue 24: no split)
-            race, what, colour = [*key.split("_", 2), "", ""][:3]
-            if what == "odds" and race.startswith("race") and value is not None:
-                place = int(columns[f"{race}_place_{colour}"] or 0)
+        keys = tuple(columns)
+        plan = self.plans.get(keys)
+        if plan is None:
+            plan = self.plans[keys] = column_plan(keys)
+        counts = self.flat_counts  # self.count, one dictionary step each
+        auctions = int(columns.get("auctions") or 0)
+        for odds, key, other, colour, round_ in plan:
+            value = columns[key]
+            if odds:
+                if value is None:
+                    continue
+                place = int(columns[other] or 0)
                 row = f"1:{value}"
-                counts = self.flat_counts  # self.count, one dictionary step each
                 counts["odds", row, "races"] += 1
                 counts["colour", colour, "races"] += 1
                 if place == 1:
@@ -163,16 +228,16 @@ class HorseFeverAccumulator(Tally):
                 if place <= 3:
                     counts["odds", row, "show"] += 1
                     counts["colour", colour, "show"] += 1
-            elif colour == "price" and what in ("dutch", "english"):
-                if int(race[len("round") :]) > int(columns.get("auctions") or 0):
+            else:
+                if round_ > auctions:
                     continue  # a round without auctions (not reached, or FG 2 / PG 3.2)
                 if value is None:
-                    self.count("auction", what, "unsold")
+                    self.count("auction", other, "unsold")
                 else:
-                    self.count("auction", what, "sold")
-                    self.measure("auction", what, "price", float(value))
-        for source in SOURCES:
-            self.measure("vp", source, "per game", float(columns.get(_key(source)) or 0))
+                    self.count("auction", other, "sold")
+                    self.measure("auction", other, "price", float(value))
+        for source, key in VP_KEYS:
+            self.measure("vp", source, "per game", float(columns.get(key) or 0))
         eliminated = int(columns.get("eliminated") or 0)
         self.count("eliminated", "games", "players eliminated", eliminated)
         if eliminated:

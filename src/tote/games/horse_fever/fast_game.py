@@ -166,16 +166,30 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     groups: list[tuple[str, int]] = [("pass", 1)]
     action = decks["action"]
     owner, row = state.owner, state.row
-    if money >= costs["action"] * price and len(action.top) + len(action.bottom) >= 2:
-        groups.append(("action", 1))
-    for deck in CARD_DECKS:
-        if (
-            money >= costs[deck] * price
-            and bought.get(deck, 0) < doubled
-            and (deck != "horse" or seat in owner)
-            and (decks[deck].top or decks[deck].bottom)
-        ):
-            groups.append((deck, 1))
+    if costs is PRICED:  # every kind at the price, one of each (the same tests, unrolled)
+        if money >= price:
+            if len(action.top) + len(action.bottom) >= 2:
+                groups.append(("action", 1))
+            cards = decks["target"]
+            if not bought.get("target") and (cards.top or cards.bottom):
+                groups.append(("target", 1))
+            cards = decks["assistant"]
+            if not bought.get("assistant") and (cards.top or cards.bottom):
+                groups.append(("assistant", 1))
+            cards = decks["horse"]
+            if not bought.get("horse") and seat in owner and (cards.top or cards.bottom):
+                groups.append(("horse", 1))
+    else:
+        if money >= costs["action"] * price and len(action.top) + len(action.bottom) >= 2:
+            groups.append(("action", 1))
+        for deck in CARD_DECKS:
+            if (
+                money >= costs[deck] * price
+                and bought.get(deck, 0) < doubled
+                and (deck != "horse" or seat in owner)
+                and (decks[deck].top or decks[deck].bottom)
+            ):
+                groups.append((deck, 1))
     stables: list[int] = []
     prices = state.board.stable_prices.values
     discount = sum(e.stable_discount for e in effects) if effects else 0
@@ -273,12 +287,31 @@ def _line_up(state: HorseFeverState, seat: int, random_: Callable[[], float]) ->
     owner = state.owner
     lanes = [lane for lane in range(6) if owner[lane] == seat and lane_horse[lane] is None]
     k = int(random_() * (1 + len(horses) * len(lanes)))
-    if not k:
-        purchase.end_lineup(state)
-        return
-    horse, lane = divmod(k - 1, len(lanes))
-    lane_horse[lanes[lane]] = horses[horse]
-    purchase.advance_lineup(state)
+    if not k:  # purchase.end_lineup
+        state.queue.pop(0)
+    else:
+        horse, lane = divmod(k - 1, len(lanes))
+        lane_horse[lanes[lane]] = horses[horse]
+    _advance_lineup(state)
+
+
+def _can_line_up(state: HorseFeverState, seat: int) -> bool:
+    """HF 1.3: ``purchase.lineup_moves`` is not empty: the seat holds a Horse not placed
+    and owns a Stable with none on its lane."""
+    lane_horse, owner = state.lane_horse, state.owner
+    return any(h not in lane_horse for h in state.owned_horses[seat]) and any(
+        owner[lane] == seat and lane_horse[lane] is None for lane in range(6)
+    )
+
+
+def _advance_lineup(state: HorseFeverState) -> None:
+    """``purchase.advance_lineup``: the next player who can place a Horse (HF 1.3), else
+    the first bet (HF 2.1)."""
+    queue = state.queue
+    while queue and not _can_line_up(state, queue[0]):
+        queue.pop(0)
+    if not queue:
+        betting.start_first_bet(state)
 
 
 def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second: bool) -> None:
@@ -317,13 +350,21 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
     high = state.money[seat] // 100
     amount = 100 * (low + int(random_() * (high - low + 1)))
     tokens[lane] -= 1
-    state._pay(seat, -amount)
+    state.money[seat] -= amount  # state._pay(seat, -amount)
+    state.bank += amount
     bets.append(Bet(seat, lane, kind, amount, 2 if second else 1))
     state.log.append(
         Event("bet", {"seat": seat, "stable": state.colours[lane], "bet": kind, "amount": amount})
     )
     if not second:
-        state.queue.pop(0)
+        queue = state.queue
+        queue.pop(0)
+        # betting.advance_first_bet: the next player, who has no bet yet, bets if they
+        # can cover the Minimum Bet (HF 2.1); the rules handle the rest
+        if queue:
+            nxt = queue[0]
+            if state.money[nxt] >= max(per_vp, per_vp * (state.vp[nxt] + state.owner.count(nxt))):
+                return
         betting.advance_first_bet(state)
         return
     state.second_bets[seat] += 1
@@ -387,13 +428,7 @@ def _purchase_done(state: HorseFeverState) -> None:
     if state.step == 1:
         purchase.start_purchase_step(state)
         return
-    lane_horse, owner = state.lane_horse, state.owner
-    state.queue = [
-        s
-        for s in state.clockwise(state.first_player)
-        if any(h not in lane_horse for h in state.owned_horses[s])
-        and any(owner[lane] == s and lane_horse[lane] is None for lane in range(6))
-    ]
+    state.queue = [s for s in state.clockwise(state.first_player) if _can_line_up(state, s)]
     state.phase = LINEUP
     if not state.queue:
         betting.start_first_bet(state)

@@ -71,6 +71,10 @@ TURN, CLOSE, TICKETS, REVEAL, OPEN, MOVE = range(6)
 """The loop's steps: a priority turn of a window, a window closing, the tickets written
 (WT 2, 5), the race cards laid (WT 3.1), a window opening, the horses moving (WT 4)."""
 
+EXACT_TOP = 10
+"""The race pile's cards a world's draw makes exact at once, from the top; a world that
+reads deeper has the swaps below made first (a choice of speed, not of the draws)."""
+
 AFTER_WINDOW = {"stakes": TICKETS, "start_before": REVEAL, "second_bet": TICKETS}
 """``windows.after_window``: the step after a window, by its timing (the horses move
 after the others)."""
@@ -97,6 +101,11 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     action_steps = board_steps.steps(len(action_pool))
     pile_size = len(state.pile)
     action_pile_size = len(state.action_pile)
+    # the swaps that fill the piles' lower cards are drawn but made only if a world reads
+    # them: the action pile only when the rules take over, the race pile's below its top
+    race_exact = max(0, pile_size - EXACT_TOP)
+    race_low = race_steps[max(0, len(race_pool) - race_exact) :]
+    action_low = action_steps[max(0, len(action_pool) - action_pile_size) :]
     hand_sizes = [(s, len(state.hands[s]), len(state.actions[s])) for s in others]
     totals = [
         (
@@ -131,10 +140,14 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
 
     def world(rng: random.Random) -> World:
         random_ = rng.random
-        pool = board_steps.shuffled(rng, race_pool, race_steps)
-        apool = board_steps.shuffled(rng, action_pool, action_steps)
+        pool, race_later = board_steps.shuffled_above(rng, race_pool, race_steps, race_exact)
+        apool, action_later = board_steps.shuffled_above(
+            rng, action_pool, action_steps, action_pile_size
+        )
         pile = pool[:pile_size]
         action_pile = apool[:action_pile_size]
+        floor = race_exact if race_later else 0
+        """The pile's cards below this position wait for their swaps (0: none wait)."""
         hands = [list(h) for h in state.hands]
         actions = [list(a) for a in state.actions]
         at, action_at = pile_size, action_pile_size
@@ -187,8 +200,17 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         shows = pro and timing == "second_bet"
         use = usable.get(timing, {}).keys()
 
+        def settled() -> int:
+            """The pile's waiting swaps made (at the cards put under it since); the new
+            floor, 0."""
+            if floor:
+                board_steps.settle(pile, race_low, race_later, floor - race_exact)
+            return 0
+
         def handed_over(stage: str, draws: list[tuple[int, str]], then: str) -> World:
             """The lists written into a state at this step, the rules' ``then`` from it."""
+            settled()
+            board_steps.settle(action_pile, action_low, action_later, 0)
             found = state.clone()
             found.__dict__.update(
                 log=[],
@@ -263,6 +285,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         cash[now] -= price
                         bank += price
                         purchases[now] += 1
+                        if len(pile) <= floor:
+                            floor = settled()
                         hands[now].append(pile.pop())
                         # windows.refresh_able: only this seat's cash and cards changed
                         mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
@@ -348,6 +372,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             drawn += entry["amount"]
                     if drawn > len(pile):  # WT 3.7: the pile may run out
                         return handed_over(WINDOW, [], "close")
+                    if len(pile) - drawn < floor:
+                        floor = settled()
                     for entry in reversed(announced):
                         if entry["effect"] == "cancel" and not entry["cancelled"]:
                             announced[entry["target"]]["cancelled"] = True
@@ -363,6 +389,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                                 kept = looked.pop(int(random_() * len(looked)))
                                 hands[entry["seat"]].append(kept)
                                 pile[:0] = reversed(looked)
+                                if floor:  # the cards waiting for their swaps move up
+                                    floor += len(looked)
                         elif effect == "draw":  # Lucky Draw: free cards
                             for _ in range(entry["amount"]):
                                 hands[entry["seat"]].append(pile.pop())
@@ -433,6 +461,8 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             [(s, "free") for s, h in enumerate(hands) for _ in range(2 - len(h))],
                             "refill",
                         )
+                    if len(pile) - owed < floor:
+                        floor = settled()
                     for hand in hands:
                         while len(hand) < 2:
                             hand.append(pile.pop())

@@ -17,6 +17,7 @@ elimination, read as final VP minus the sources.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -48,37 +49,79 @@ VP_KEYS = tuple((source, _key(source)) for source in SOURCES)
 """Each VP source and its column."""
 
 
-def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
-    """Each seat's VP by source (see the module's docstring); they add up to the
-    seat's final VP (:meth:`HorseFeverState.total_vp`)."""
+@dataclass
+class LogReading:
+    """What the statistics read from a finished game's log, in one walk of it (issue
+    24: it was walked three times): each seat's VP by source, the stakes and returns of
+    the bets by kind and odds row, each auction's price and why players went out."""
+
+    vp: dict[str, list[int]]
+    staked: dict[tuple[str, int], int]
+    returned: dict[tuple[str, int], int]
+    prices: dict[str, list[int | None]]
+    reasons: list[str]
+
+
+def read_log(final: HorseFeverState) -> LogReading:
+    """The :class:`LogReading` of ``final``: see :func:`vp_sources`, :func:`bet_returns`
+    and :meth:`HorseFeverStats.columns` for what each part counts."""
     n = final.num_players
     vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
     if not final.party:
         vp["start"] = [final.board.starting_vp.value] * n
-    bets = {kind: vp[f"{kind} bets"] for kind in BETS}
+    bet_vp = {kind: vp[f"{kind} bets"] for kind in BETS}
+    rows = sorted(set(final.board.odds_rows))
+    staked = {(kind, n): 0 for kind in BETS for n in rows}
+    returned = dict(staked)
+    pending: dict[tuple[int, str, str], int] = {}
+    prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
+    reasons: list[str] = []
+    races = iter(final.history)
     for event in final.log:
-        data = event.public
-        if event.kind == "payoffs":
+        kind, data = event.kind, event.public
+        if kind == "bet":
+            key = (data["seat"], data["stable"], data["bet"])
+            pending[key] = pending.get(key, 0) + data["amount"]
+        elif kind == "payoffs":
+            odds = next(races)["odds_before"]
             for line in data["lines"]:
-                kind = line.get("bet")
-                if kind is not None:
-                    bets[kind][line["seat"]] += line["vp"]
-        elif event.kind == "dutch_auction" and data["seller"] is not None:
-            vp["dutch auction"][data["seller"]] -= 1
-        elif event.kind == "english_auction" and data["buyer"] is not None:
-            vp["english auction"][data["buyer"]] += 1
-        elif event.kind == "cannot_cover":
+                bet = line.get("bet")
+                if bet is not None:
+                    seat, stable = line["seat"], line["stable"]
+                    bet_vp[bet][seat] += line["vp"]
+                    cell = (bet, odds[stable])
+                    staked[cell] += pending.get((seat, stable, bet), 0)
+                    if line["won"]:
+                        returned[cell] += line["danari"]
+            pending.clear()
+        elif kind == "dutch_auction":
+            prices["dutch"].append(data["price"])
+            if data["seller"] is not None:
+                vp["dutch auction"][data["seller"]] -= 1
+        elif kind == "english_auction":
+            prices["english"].append(data["price"])
+            if data["buyer"] is not None:
+                vp["english auction"][data["buyer"]] += 1
+        elif kind == "cannot_cover":
             vp["minimum bet not covered"][data["seat"]] -= data["vp_lost"]
-        elif event.kind == "final":
-            for seat, cards in data["targets"].items():
-                vp["targets"][int(seat)] += sum(final.targets[c].vp for c in cards)
+        elif kind == "final":
+            for seat_key, cards in data["targets"].items():
+                vp["targets"][int(seat_key)] += sum(final.targets[c].vp for c in cards)
+        elif kind == "eliminated":
+            reasons.append(data["why"])
     for owner in final.owner:
         if owner is not None:
             vp["stables held"][owner] += 1
     for seat in range(n):
         tracked = sum(vp[s][seat] for s in SOURCES)
         vp["lost when eliminated"][seat] = final.total_vp(seat) - tracked
-    return vp
+    return LogReading(vp, staked, returned, prices, reasons)
+
+
+def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
+    """Each seat's VP by source (see the module's docstring); they add up to the
+    seat's final VP (:meth:`HorseFeverState.total_vp`)."""
+    return read_log(final).vp
 
 
 @cache
@@ -91,33 +134,14 @@ def race_keys(race: int, colours: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(keys)
 
 
-def bet_returns(final: HorseFeverState) -> dict[str, Scalar]:
+def bet_returns(final: HorseFeverState, reading: LogReading | None = None) -> dict[str, Scalar]:
     """Issue 29, returns per bet: Danari staked on Win and Show bets (HF 2.0) and paid
     back (HF 3.3, the stake included, cards' and Assistants' money too; VP are not
     counted), by the odds row 1:N the Stable had at the payoffs. A payoffs line names
     seat, Stable and kind, which HF 2.3 makes unique within a race, so it is matched to
-    the ``bet`` event that staked it."""
-    rows = sorted(set(final.board.odds_rows))
-    staked = {(kind, n): 0 for kind in BETS for n in rows}
-    returned = dict(staked)
-    pending: dict[tuple[int, str, str], int] = {}
-    races = iter(final.history)
-    for event in final.log:
-        data = event.public
-        if event.kind == "bet":
-            key = (data["seat"], data["stable"], data["bet"])
-            pending[key] = pending.get(key, 0) + data["amount"]
-        elif event.kind == "payoffs":
-            odds = next(races)["odds_before"]
-            for line in data["lines"]:
-                kind = line.get("bet")
-                if kind is not None:
-                    stable = line["stable"]
-                    cell = (kind, odds[stable])
-                    staked[cell] += pending.get((line["seat"], stable, kind), 0)
-                    if line["won"]:
-                        returned[cell] += line["danari"]
-            pending.clear()
+    the ``bet`` event that staked it. ``reading``: the log as already read."""
+    read = reading if reading is not None else read_log(final)
+    staked, returned = read.staked, read.returned
     cols: dict[str, Scalar] = {}
     for cell, (staked_key, returned_key) in return_keys(tuple(staked)).items():
         cols[staked_key] = staked[cell]
@@ -156,22 +180,17 @@ class HorseFeverStats:
                 cols[keys[at]] = before[colour] if ran else None
                 cols[keys[at + 1]] = ran
                 at += 2
-        for source, seats in vp_sources(final).items():
+        reading = read_log(final)
+        for source, seats in reading.vp.items():
             cols[_key(source)] = sum(seats)
-        prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
-        reasons: list[str] = []
-        for event in final.log:
-            if event.kind in ("dutch_auction", "english_auction"):
-                prices[event.kind.replace("_auction", "")].append(event.public["price"])
-            elif event.kind == "eliminated":
-                reasons.append(event.public["why"])
+        prices, reasons = reading.prices, reading.reasons
         cols["auctions"] = len(prices["english"])
         for name, held in prices.items():
             for r in range(1, max(final.rounds, len(held)) + 1):
                 cols[f"round{r}_{name}_price"] = held[r - 1] if r <= len(held) else None
         cols["eliminated"] = len(reasons)
         cols["eliminated_why"] = "|".join(reasons)
-        cols.update(bet_returns(final))
+        cols.update(bet_returns(final, reading))
         return cols
 
     def accumulator(self) -> HorseFeverAccumulator:

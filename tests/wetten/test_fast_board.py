@@ -96,36 +96,6 @@ def test_a_world_handed_to_the_rules_midway_is_the_general_paths(
     assert compared >= 200 and handed >= 20, (compared, handed)
 
 
-@pytest.mark.parametrize(("exact_top", "pile"), [(0, None), (2, None), (1, 5)])
-def test_the_pile_swaps_made_late_are_the_shuffles(
-    exact_top: int, pile: int | None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Issue 24: a quick world draws every swap of the two redeals but makes those of
-    the piles' lower cards only when it reads them (a race card bought, a refill, a
-    Paddock Tip or Lucky Draw, the rules taking over): with fewer cards made exact at
-    once (every one, the top two; a short pile, so that the rules take over too) the
-    samples are still the general path's, and the late swaps are made."""
-    monkeypatch.setattr(fast_board, "EXACT_TOP", exact_top)
-    made = 0
-    settle = fast_board.board_steps.settle
-
-    def counted(*args: Any) -> None:
-        nonlocal made
-        made += 1
-        settle(*args)
-
-    monkeypatch.setattr(fast_board.board_steps, "settle", counted)
-    states = []
-    for options in VARIANTS[:3]:
-        states += betting_positions(options, 400 + len(str(options)))
-    if pile is not None:
-        for state in states:
-            state.discard.extend(state.pile[pile:])
-            del state.pile[pile:]
-    compared, _ = compare(states)
-    assert compared >= 200 and made >= 50, (compared, made)
-
-
 def test_the_board_is_the_same_with_or_without_the_quick_world() -> None:
     """Issue 24: seat 0's board at its first bet of a 4-player game (the default ±2
     points asked, 600 worlds at most), with the quick world and through the general path

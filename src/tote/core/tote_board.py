@@ -21,7 +21,6 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import add, mul
 from typing import Any, ClassVar
 
 from tote.core.errors import IllegalMove, OptionsError
@@ -345,9 +344,9 @@ class Tally:
             if per is None:
                 per = counts[market] = {}
             per[outcome] = per.get(outcome, 0) + 1
-        # each bet's sum and sum of squares, element by element as a loop would add them
-        self.sums = list(map(add, self.sums, payoffs))
-        self.squares = list(map(add, self.squares, map(mul, payoffs, payoffs)))
+        for i, value in enumerate(payoffs):
+            self.sums[i] += value
+            self.squares[i] += value * value
 
     def widest(
         self,

@@ -31,41 +31,19 @@ Option = tuple[str, int | None, int | None, int | None, int | None]
 shown, WT 9.1), the horse, the other horse, the opponent, the place."""
 
 
-def shuffled_above(
-    rng: random.Random, pool: Sequence[str], swaps: Sequence[tuple[int, int]], exact: int
-) -> tuple[list[str], list[int]]:
+def shuffled(
+    rng: random.Random, pool: Sequence[str], swaps: Sequence[tuple[int, int]]
+) -> list[str]:
     """:func:`tote.core.draws.shuffle` on a copy of ``pool``, its ``swaps`` (from
-    :func:`steps`) known: the same ``getrandbits`` calls, in the same order, but the
-    swaps that fill the positions below ``exact`` are not made yet. The positions from
-    ``exact`` up hold what the shuffle puts there (Fisher-Yates from the end fills them
-    first and never touches them again); the positions drawn for the swaps left are
-    returned too, for :func:`settle` to make them if a position below is read."""
+    :func:`steps`) known: the same ``getrandbits`` calls, the same swaps."""
     getrandbits = rng.getrandbits
     dealt = list(pool)
-    cut = max(0, len(pool) - exact)
-    for i, bits in swaps[:cut]:
+    for i, bits in swaps:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
         dealt[i], dealt[j] = dealt[j], dealt[i]
-    later: list[int] = []
-    keep = later.append
-    for i, bits in swaps[cut:]:
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        keep(j)
-    return dealt, later
-
-
-def settle(
-    dealt: list[str], swaps: Sequence[tuple[int, int]], drawn: Sequence[int], at: int
-) -> None:
-    """The swaps :func:`shuffled_above` left (``swaps``, the steps below its ``exact``),
-    at the positions ``drawn``, made on ``dealt`` whose position 0 is now at ``at``
-    (cards put under it since)."""
-    for (i, _), j in zip(swaps, drawn, strict=True):
-        dealt[i + at], dealt[j + at] = dealt[j + at], dealt[i + at]
+    return dealt
 
 
 def steps(size: int) -> list[tuple[int, int]]:

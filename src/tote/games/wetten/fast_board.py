@@ -71,10 +71,6 @@ TURN, CLOSE, TICKETS, REVEAL, OPEN, MOVE = range(6)
 """The loop's steps: a priority turn of a window, a window closing, the tickets written
 (WT 2, 5), the race cards laid (WT 3.1), a window opening, the horses moving (WT 4)."""
 
-EXACT_TOP = 10
-"""The race pile's cards a world's draw makes exact at once, from the top; a world that
-reads deeper has the swaps below made first (a choice of speed, not of the draws)."""
-
 AFTER_WINDOW = {"stakes": TICKETS, "start_before": REVEAL, "second_bet": TICKETS}
 """``windows.after_window``: the step after a window, by its timing (the horses move
 after the others)."""
@@ -101,11 +97,6 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
     action_steps = board_steps.steps(len(action_pool))
     pile_size = len(state.pile)
     action_pile_size = len(state.action_pile)
-    # the swaps that fill the piles' lower cards are drawn but made only if a world reads
-    # them: the action pile only when the rules take over, the race pile's below its top
-    race_exact = max(0, pile_size - EXACT_TOP)
-    race_low = race_steps[max(0, len(race_pool) - race_exact) :]
-    action_low = action_steps[max(0, len(action_pool) - action_pile_size) :]
     hand_sizes = [(s, len(state.hands[s]), len(state.actions[s])) for s in others]
     totals = [
         (
@@ -140,14 +131,10 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
 
     def world(rng: random.Random) -> World:
         random_ = rng.random
-        pool, race_later = board_steps.shuffled_above(rng, race_pool, race_steps, race_exact)
-        apool, action_later = board_steps.shuffled_above(
-            rng, action_pool, action_steps, action_pile_size
-        )
+        pool = board_steps.shuffled(rng, race_pool, race_steps)
+        apool = board_steps.shuffled(rng, action_pool, action_steps)
         pile = pool[:pile_size]
         action_pile = apool[:action_pile_size]
-        floor = race_exact if race_later else 0
-        """The pile's cards below this position wait for their swaps (0: none wait)."""
         hands = [list(h) for h in state.hands]
         actions = [list(a) for a in state.actions]
         at, action_at = pile_size, action_pile_size
@@ -185,7 +172,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         moved = list(state.moved)
         movement = list(state.movement)
         places = list(state.places)
-        running = tuple(h for h in horse_range if places[h] is None)
+        running = tuple([h for h, place in enumerate(places) if place is None])
         rounds = state.rounds
         revealed: list[dict[str, Any]] | None = None
         timing = state.timing
@@ -200,76 +187,6 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         shows = pro and timing == "second_bet"
         use = usable.get(timing, {}).keys()
 
-        def settled() -> int:
-            """The pile's waiting swaps made (at the cards put under it since); the new
-            floor, 0."""
-            if floor:
-                board_steps.settle(pile, race_low, race_later, floor - race_exact)
-            return 0
-
-        def handed_over(stage: str, draws: list[tuple[int, str]], then: str) -> World:
-            """The lists written into a state at this step, the rules' ``then`` from it."""
-            settled()
-            board_steps.settle(action_pile, action_low, action_later, 0)
-            found = state.clone()
-            found.__dict__.update(
-                log=[],
-                pile=pile,
-                action_pile=action_pile,
-                hands=hands,
-                actions=actions,
-                stakes=stakes,
-                second=second,
-                long_odds=long_odds,
-                long_odds_cell=long_odds_cell,
-                announced=announced,
-                peeks=peeks,
-                cash=cash,
-                bank=bank,
-                purchases=purchases,
-                played_actions=played,
-                no_chance=no_chance,
-                discard=discard,
-                action_discard=action_discard,
-                position=position,
-                moved=moved,
-                movement=movement,
-                places=places,
-                rounds=rounds,
-                timing=timing,
-                priority=priority,
-                passes=passes,
-                able=able,
-                able_count=able_count,
-                windows_opened=windows_opened,
-                stage=stage,
-                draws=draws,
-                to_resolve=[],
-                looking=None,
-            )
-            if revealed is not None:
-                found.revealed = revealed
-            moves: dict[str, Callable[[], None]] = {
-                "buy": lambda: windows.buy(found, priority),
-                "close": lambda: action_cards.close_window(found),
-                "refill": lambda: setup.draw_pending(found),
-            }
-            return fast_race.resume(found, rng, moves[then]), found
-
-        def refresh() -> list[bool]:
-            """``windows.refresh_able``: an action card, a race card's price, or a
-            ticket still to show (WT 9.1)."""
-            if shows:
-                return [
-                    bool(actions[s])
-                    or cash[s] >= FIRST_PRICE << purchases[s]
-                    or (no_chance[s] is None and bool(stakes[s]))
-                    for s in range(players)
-                ]
-            return [
-                bool(actions[s]) or cash[s] >= FIRST_PRICE << purchases[s] for s in range(players)
-            ]
-
         while True:
             if step == TURN:  # fast_race._run's window steps (windows.random_window_move)
                 now = priority
@@ -280,13 +197,11 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     elif x < 0.8 and cash[now] >= FIRST_PRICE << purchases[now]:
                         if not pile:
                             priority = now
-                            return handed_over(WINDOW, [], "buy")
+                            return _handed_over(state, rng, locals(), WINDOW, [], "buy")
                         price = FIRST_PRICE << purchases[now]
                         cash[now] -= price
                         bank += price
                         purchases[now] += 1
-                        if len(pile) <= floor:
-                            floor = settled()
                         hands[now].append(pile.pop())
                         # windows.refresh_able: only this seat's cash and cards changed
                         mine = bool(actions[now]) or cash[now] >= FIRST_PRICE << purchases[now]
@@ -371,9 +286,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         if entry["effect"] in DRAWING:
                             drawn += entry["amount"]
                     if drawn > len(pile):  # WT 3.7: the pile may run out
-                        return handed_over(WINDOW, [], "close")
-                    if len(pile) - drawn < floor:
-                        floor = settled()
+                        return _handed_over(state, rng, locals(), WINDOW, [], "close")
                     for entry in reversed(announced):
                         if entry["effect"] == "cancel" and not entry["cancelled"]:
                             announced[entry["target"]]["cancelled"] = True
@@ -384,13 +297,13 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             continue
                         effect = entry["effect"]
                         if effect == "peek_deck":  # WT 8.6 Paddock Tip: look, keep one
-                            looked = [pile.pop() for _ in range(entry["amount"])]
+                            looked = pile[len(pile) - entry["amount"] :]  # popped, top first
+                            del pile[len(pile) - entry["amount"] :]
+                            looked.reverse()
                             if looked:
                                 kept = looked.pop(int(random_() * len(looked)))
                                 hands[entry["seat"]].append(kept)
                                 pile[:0] = reversed(looked)
-                                if floor:  # the cards waiting for their swaps move up
-                                    floor += len(looked)
                         elif effect == "draw":  # Lucky Draw: free cards
                             for _ in range(entry["amount"]):
                                 hands[entry["seat"]].append(pile.pop())
@@ -456,13 +369,14 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         owed += 2 - len(hand)
                 if owed:
                     if owed > len(pile):
-                        return handed_over(
+                        return _handed_over(
+                            state,
+                            rng,
+                            locals(),
                             REFILL,
                             [(s, "free") for s, h in enumerate(hands) for _ in range(2 - len(h))],
                             "refill",
                         )
-                    if len(pile) - owed < floor:
-                        floor = settled()
                     for hand in hands:
                         while len(hand) < 2:
                             hand.append(pile.pop())
@@ -476,7 +390,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 now = windows_opened % players
                 priority = now
                 windows_opened += 1
-                able = refresh()
+                able = _able(shows, actions, cash, purchases, no_chance, stakes)
                 able_count = sum(able)
                 if able_count:
                     while not able[now]:
@@ -496,9 +410,12 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         finishers.append(h)
                 if finishers:
                     assign_places(finishing_groups(finishers, position, moved), places)
-                    running = tuple(h for h in horse_range if places[h] is None)
+                    running = tuple([h for h, place in enumerate(places) if place is None])
                 if None not in places:
-                    odds = [cell if long_odds[s] else None for s, cell in enumerate(long_odds_cell)]
+                    odds = [
+                        cell if lo else None
+                        for lo, cell in zip(long_odds, long_odds_cell, strict=True)
+                    ]
                     return AT_PAYOUT, (
                         places,
                         stakes,
@@ -515,3 +432,64 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     step = REVEAL
 
     return world
+
+
+HANDED_OVER = (
+    *("pile", "action_pile", "hands", "actions", "stakes", "second", "long_odds"),
+    *("long_odds_cell", "announced", "peeks", "cash", "bank", "purchases", "no_chance"),
+    *("discard", "action_discard", "position", "moved", "movement", "places", "rounds"),
+    *("timing", "priority", "passes", "able", "able_count", "windows_opened"),
+)
+"""The world's lists and counters that a state holds under the same names."""
+
+
+def _handed_over(
+    state: WettenState,
+    rng: random.Random,
+    world: dict[str, Any],
+    stage: str,
+    draws: list[tuple[int, str]],
+    then: str,
+) -> World:
+    """The lists of a world (``world``: its loop's ``locals()``, read only on this rare
+    path, so that the loop keeps no closure) written into a clone of ``state`` at this
+    step; the rules' ``then`` from there."""
+    found = state.clone()
+    found.__dict__.update(
+        {name: world[name] for name in HANDED_OVER},
+        log=[],
+        played_actions=world["played"],
+        stage=stage,
+        draws=draws,
+        to_resolve=[],
+        looking=None,
+    )
+    if world["revealed"] is not None:
+        found.revealed = world["revealed"]
+    priority = world["priority"]
+    moves: dict[str, Callable[[], None]] = {
+        "buy": lambda: windows.buy(found, priority),
+        "close": lambda: action_cards.close_window(found),
+        "refill": lambda: setup.draw_pending(found),
+    }
+    return fast_race.resume(found, rng, moves[then]), found
+
+
+def _able(
+    shows: bool,
+    actions: list[list[str]],
+    cash: list[int],
+    purchases: list[int],
+    no_chance: list[Cell | None],
+    stakes: list[Grid],
+) -> list[bool]:
+    """``windows.refresh_able``: who may act in a window, each seat holding an action
+    card, the price of a race card, or (WT 9.1) a ticket still to show."""
+    if shows:
+        return [
+            bool(actions[s])
+            or cash[s] >= FIRST_PRICE << purchases[s]
+            or (no_chance[s] is None and bool(stakes[s]))
+            for s in range(len(cash))
+        ]
+    return [bool(actions[s]) or cash[s] >= FIRST_PRICE << purchases[s] for s in range(len(cash))]

@@ -197,24 +197,31 @@ class HorseFeverStats:
         return HorseFeverAccumulator()
 
 
-ColumnPlan = tuple[tuple[bool, str, str, str, int], ...]
-"""The columns an accumulator reads, in the row's order: (``True``, a race's odds
-column, its place column, the colour, ``0``) or (``False``, an auction's price column,
-the auction, ``""``, its round)."""
+Keys = tuple[tuple[str, str, str], tuple[str, str, str], tuple[str, str, str]]
+"""A row's three counts: races, win and show."""
+ColumnPlan = tuple[tuple[str, str, Keys | None, int], ...]
+"""The columns an accumulator reads, in the row's order: (a race's odds column, its
+place column, its colour's counts, ``0``) or (an auction's price column, the auction,
+``None``, its round)."""
+
+
+def row_keys(group: str, row: str) -> Keys:
+    """The counts of ``row`` of ``group``: races, win, show."""
+    return ((group, row, "races"), (group, row, "win"), (group, row, "show"))
 
 
 def column_plan(keys: tuple[str, ...]) -> ColumnPlan:
     """Which of ``keys`` are a race's odds or an auction's price, and how each is read
     (issue 24: worked out once per set of columns, not for every game)."""
-    plan: list[tuple[bool, str, str, str, int]] = []
+    plan: list[tuple[str, str, Keys | None, int]] = []
     for key in keys:
         if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
             continue  # neither a race's odds nor an auction's price
         race, what, colour = [*key.split("_", 2), "", ""][:3]
         if what == "odds" and race.startswith("race"):
-            plan.append((True, key, f"{race}_place_{colour}", colour, 0))
+            plan.append((key, f"{race}_place_{colour}", row_keys("colour", colour), 0))
         elif colour == "price" and what in ("dutch", "english"):
-            plan.append((False, key, what, "", int(race[len("round") :])))
+            plan.append((key, what, None, int(race[len("round") :])))
     return tuple(plan)
 
 
@@ -223,6 +230,8 @@ class HorseFeverAccumulator(Tally):
         super().__init__()
         self.plans: dict[tuple[str, ...], ColumnPlan] = {}
         """Each set of columns seen (one a batch's options) and its plan."""
+        self.odds_keys: dict[Scalar, Keys] = {}
+        """Each odds N seen and the counts of its row, ``1:N``."""
 
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
@@ -232,21 +241,24 @@ class HorseFeverAccumulator(Tally):
             plan = self.plans[keys] = column_plan(keys)
         counts = self.flat_counts  # self.count, one dictionary step each
         auctions = int(columns.get("auctions") or 0)
-        for odds, key, other, colour, round_ in plan:
+        odds_keys = self.odds_keys
+        for key, other, colour, round_ in plan:
             value = columns[key]
-            if odds:
+            if colour is not None:
                 if value is None:
                     continue
                 place = int(columns[other] or 0)
-                row = f"1:{value}"
-                counts["odds", row, "races"] += 1
-                counts["colour", colour, "races"] += 1
+                row = odds_keys.get(value)
+                if row is None:
+                    row = odds_keys[value] = row_keys("odds", f"1:{value}")
+                counts[row[0]] += 1
+                counts[colour[0]] += 1
                 if place == 1:
-                    counts["odds", row, "win"] += 1
-                    counts["colour", colour, "win"] += 1
+                    counts[row[1]] += 1
+                    counts[colour[1]] += 1
                 if place <= 3:
-                    counts["odds", row, "show"] += 1
-                    counts["colour", colour, "show"] += 1
+                    counts[row[2]] += 1
+                    counts[colour[2]] += 1
             else:
                 if round_ > auctions:
                     continue  # a round without auctions (not reached, or FG 2 / PG 3.2)

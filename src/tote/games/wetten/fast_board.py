@@ -172,7 +172,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         moved = list(state.moved)
         movement = list(state.movement)
         places = list(state.places)
-        running = tuple([h for h, place in enumerate(places) if place is None])
+        running = tuple(h for h in horse_range if places[h] is None)
         rounds = state.rounds
         revealed: list[dict[str, Any]] | None = None
         timing = state.timing
@@ -187,6 +187,67 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
         shows = pro and timing == "second_bet"
         use = usable.get(timing, {}).keys()
 
+        def handed_over(stage: str, draws: list[tuple[int, str]], then: str) -> World:
+            """The lists written into a state at this step, the rules' ``then`` from it."""
+            found = state.clone()
+            found.__dict__.update(
+                log=[],
+                pile=pile,
+                action_pile=action_pile,
+                hands=hands,
+                actions=actions,
+                stakes=stakes,
+                second=second,
+                long_odds=long_odds,
+                long_odds_cell=long_odds_cell,
+                announced=announced,
+                peeks=peeks,
+                cash=cash,
+                bank=bank,
+                purchases=purchases,
+                played_actions=played,
+                no_chance=no_chance,
+                discard=discard,
+                action_discard=action_discard,
+                position=position,
+                moved=moved,
+                movement=movement,
+                places=places,
+                rounds=rounds,
+                timing=timing,
+                priority=priority,
+                passes=passes,
+                able=able,
+                able_count=able_count,
+                windows_opened=windows_opened,
+                stage=stage,
+                draws=draws,
+                to_resolve=[],
+                looking=None,
+            )
+            if revealed is not None:
+                found.revealed = revealed
+            moves: dict[str, Callable[[], None]] = {
+                "buy": lambda: windows.buy(found, priority),
+                "close": lambda: action_cards.close_window(found),
+                "refill": lambda: setup.draw_pending(found),
+            }
+            return fast_race.resume(found, rng, moves[then]), found
+
+        def refresh() -> list[bool]:
+            """``windows.refresh_able``: an action card, a race card's price, or a
+            ticket still to show (WT 9.1)."""
+            if shows:
+                return [
+                    bool(actions[s])
+                    or cash[s] >= FIRST_PRICE << purchases[s]
+                    or (no_chance[s] is None and bool(stakes[s]))
+                    for s in range(players)
+                ]
+            return [
+                bool(actions[s]) or cash[s] >= FIRST_PRICE << purchases[s] for s in range(players)
+            ]
+
         while True:
             if step == TURN:  # fast_race._run's window steps (windows.random_window_move)
                 now = priority
@@ -197,7 +258,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     elif x < 0.8 and cash[now] >= FIRST_PRICE << purchases[now]:
                         if not pile:
                             priority = now
-                            return _handed_over(state, rng, locals(), WINDOW, [], "buy")
+                            return handed_over(WINDOW, [], "buy")
                         price = FIRST_PRICE << purchases[now]
                         cash[now] -= price
                         bank += price
@@ -286,7 +347,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         if entry["effect"] in DRAWING:
                             drawn += entry["amount"]
                     if drawn > len(pile):  # WT 3.7: the pile may run out
-                        return _handed_over(state, rng, locals(), WINDOW, [], "close")
+                        return handed_over(WINDOW, [], "close")
                     for entry in reversed(announced):
                         if entry["effect"] == "cancel" and not entry["cancelled"]:
                             announced[entry["target"]]["cancelled"] = True
@@ -297,9 +358,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                             continue
                         effect = entry["effect"]
                         if effect == "peek_deck":  # WT 8.6 Paddock Tip: look, keep one
-                            looked = pile[len(pile) - entry["amount"] :]  # popped, top first
-                            del pile[len(pile) - entry["amount"] :]
-                            looked.reverse()
+                            looked = [pile.pop() for _ in range(entry["amount"])]
                             if looked:
                                 kept = looked.pop(int(random_() * len(looked)))
                                 hands[entry["seat"]].append(kept)
@@ -369,10 +428,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         owed += 2 - len(hand)
                 if owed:
                     if owed > len(pile):
-                        return _handed_over(
-                            state,
-                            rng,
-                            locals(),
+                        return handed_over(
                             REFILL,
                             [(s, "free") for s, h in enumerate(hands) for _ in range(2 - len(h))],
                             "refill",
@@ -390,7 +446,7 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                 now = windows_opened % players
                 priority = now
                 windows_opened += 1
-                able = _able(shows, actions, cash, purchases, no_chance, stakes)
+                able = refresh()
                 able_count = sum(able)
                 if able_count:
                     while not able[now]:
@@ -410,12 +466,9 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                         finishers.append(h)
                 if finishers:
                     assign_places(finishing_groups(finishers, position, moved), places)
-                    running = tuple([h for h, place in enumerate(places) if place is None])
+                    running = tuple(h for h in horse_range if places[h] is None)
                 if None not in places:
-                    odds = [
-                        cell if lo else None
-                        for lo, cell in zip(long_odds, long_odds_cell, strict=True)
-                    ]
+                    odds = [cell if long_odds[s] else None for s, cell in enumerate(long_odds_cell)]
                     return AT_PAYOUT, (
                         places,
                         stakes,
@@ -432,64 +485,3 @@ def quick_world(state: WettenState, seat: int | None) -> Callable[[random.Random
                     step = REVEAL
 
     return world
-
-
-HANDED_OVER = (
-    *("pile", "action_pile", "hands", "actions", "stakes", "second", "long_odds"),
-    *("long_odds_cell", "announced", "peeks", "cash", "bank", "purchases", "no_chance"),
-    *("discard", "action_discard", "position", "moved", "movement", "places", "rounds"),
-    *("timing", "priority", "passes", "able", "able_count", "windows_opened"),
-)
-"""The world's lists and counters that a state holds under the same names."""
-
-
-def _handed_over(
-    state: WettenState,
-    rng: random.Random,
-    world: dict[str, Any],
-    stage: str,
-    draws: list[tuple[int, str]],
-    then: str,
-) -> World:
-    """The lists of a world (``world``: its loop's ``locals()``, read only on this rare
-    path, so that the loop keeps no closure) written into a clone of ``state`` at this
-    step; the rules' ``then`` from there."""
-    found = state.clone()
-    found.__dict__.update(
-        {name: world[name] for name in HANDED_OVER},
-        log=[],
-        played_actions=world["played"],
-        stage=stage,
-        draws=draws,
-        to_resolve=[],
-        looking=None,
-    )
-    if world["revealed"] is not None:
-        found.revealed = world["revealed"]
-    priority = world["priority"]
-    moves: dict[str, Callable[[], None]] = {
-        "buy": lambda: windows.buy(found, priority),
-        "close": lambda: action_cards.close_window(found),
-        "refill": lambda: setup.draw_pending(found),
-    }
-    return fast_race.resume(found, rng, moves[then]), found
-
-
-def _able(
-    shows: bool,
-    actions: list[list[str]],
-    cash: list[int],
-    purchases: list[int],
-    no_chance: list[Cell | None],
-    stakes: list[Grid],
-) -> list[bool]:
-    """``windows.refresh_able``: who may act in a window, each seat holding an action
-    card, the price of a race card, or (WT 9.1) a ticket still to show."""
-    if shows:
-        return [
-            bool(actions[s])
-            or cash[s] >= FIRST_PRICE << purchases[s]
-            or (no_chance[s] is None and bool(stakes[s]))
-            for s in range(len(cash))
-        ]
-    return [bool(actions[s]) or cash[s] >= FIRST_PRICE << purchases[s] for s in range(len(cash))]

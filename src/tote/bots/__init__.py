@@ -66,6 +66,8 @@ def with_budget(factory: BotFactory, budget: Budget | None) -> BotFactory:
 
 def get_bot(game: Game, name: str) -> BotFactory:
     """The factory of bot ``name`` for ``game``; an unknown name is one clear line."""
+    if name == RANDOM:  # bots_for's entry, without building every bot's factory (issue 24)
+        return game.bots.get(RANDOM, RandomBot)
     bots = bots_for(game)
     if name not in bots:
         raise OptionsError(f"{game.id} has no bot {name!r}; bots: {', '.join(sorted(bots))}")

@@ -417,3 +417,37 @@ def card_info(path: str | None = None, changes: DataChanges = ()) -> dict[str, d
             "text": f"{target.vp} VP if no other player has {other} {what}",
         }
     return info
+
+
+Tables = tuple[
+    dict[str, int],
+    dict[str, ActionCard],
+    dict[str, Character],
+    dict[str, EffectCard],
+    dict[str, EffectCard],
+    dict[str, TargetCard],
+    dict[str, MovementCard],
+]
+"""A state's lanes by colour, Action cards, Characters, Assistants, Horses, Targets and
+Movement cards by id."""
+_TABLES: dict[tuple[int, int, bool], tuple[Cards, Board, Tables]] = {}
+"""The tables of each set of cards and board met (they are cached by ``data`` too)."""
+
+
+def tables(cards: Cards, board: Board, advanced: bool) -> Tables:
+    """The lanes by colour and every card by id (the starred Action cards and Characters
+    with the advanced game only), made once per cards, board and mode."""
+    key = (id(cards), id(board), advanced)
+    found = _TABLES.get(key)
+    if found is None or found[0] is not cards or found[1] is not board:
+        tables: Tables = (
+            {c: i for i, c in enumerate(board.lanes.values)},
+            {c.id: c for c in cards.actions if advanced or not c.starred},
+            {c.id: c for c in cards.characters if advanced or not c.starred},
+            {c.id: c for c in cards.assistants},
+            {c.id: c for c in cards.horses},
+            {c.id: c for c in cards.targets},
+            {c.id: c for c in cards.movement},
+        )
+        found = _TABLES[key] = (cards, board, tables)
+    return found[2]

@@ -44,7 +44,7 @@ from tote.core.events import Event
 from tote.core.moves import CHANCE
 from tote.games.horse_fever import auction, betting, purchase, setup
 from tote.games.horse_fever.betting import Bet
-from tote.games.horse_fever.data import ActionCard
+from tote.games.horse_fever.data import ActionCard, Effect
 from tote.games.horse_fever.fast_race import race_units
 from tote.games.horse_fever.phases import (
     CHANGE_ODDS,
@@ -82,6 +82,8 @@ BOUGHT_KINDS = ("action", *CARD_DECKS)
 """The kinds ``purchase.purchase_cost`` prices (400 D, or free: HF 1.1, proposed)."""
 PRICED = dict.fromkeys(BOUGHT_KINDS, 1)
 """Every kind at the Purchase price (a seat with no skill nor Assistant, HF 1.1)."""
+NO_EFFECTS: list[Effect] = []
+"""``assistant_effects`` of a seat without Assistants (never changed)."""
 
 
 def play_game(
@@ -104,10 +106,7 @@ def play_game(
         elif phase == DRAW:
             chance += _draw(state, rng.random)
         elif phase in (DUTCH, ENGLISH):
-            while state.phase in (DUTCH, ENGLISH):
-                seat = state.auction_active[0]
-                _answer(state, seat, int(streams[seat].random() * 2) == 0)
-                moves += 1
+            moves += _auction(state, streams)
         elif phase in (FIRST_BET, SECOND_BET):
             second = phase == SECOND_BET
             while state.phase == phase:
@@ -153,7 +152,7 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     decks = state.decks
     price = state.board.purchase_price.value
     skill = state.skills[seat]
-    effects = state.assistant_effects(seat)
+    effects = state.assistant_effects(seat) if state.owned_assistants[seat] else NO_EFFECTS
     if skill is None and not effects:  # purchase.purchase_cost, kind_limit: the rulebook's
         costs = PRICED
         doubled = 1
@@ -166,20 +165,34 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
         doubled = 2 if skill == "double_purchases" else 1
     groups: list[tuple[str, int]] = [("pass", 1)]
     action = decks["action"]
-    if len(action.top) + len(action.bottom) >= 2 and money >= costs["action"] * price:
-        groups.append(("action", 1))
-    for deck in CARD_DECKS:
-        if (
-            money >= costs[deck] * price
-            and bought.get(deck, 0) < doubled
-            and (deck != "horse" or seat in state.owner)
-            and (decks[deck].top or decks[deck].bottom)
-        ):
-            groups.append((deck, 1))
+    owner, row = state.owner, state.row
+    if costs is PRICED:  # every kind at the price, one of each (the same tests, unrolled)
+        if money >= price:
+            if len(action.top) + len(action.bottom) >= 2:
+                groups.append(("action", 1))
+            cards = decks["target"]
+            if not bought.get("target") and (cards.top or cards.bottom):
+                groups.append(("target", 1))
+            cards = decks["assistant"]
+            if not bought.get("assistant") and (cards.top or cards.bottom):
+                groups.append(("assistant", 1))
+            cards = decks["horse"]
+            if not bought.get("horse") and seat in owner and (cards.top or cards.bottom):
+                groups.append(("horse", 1))
+    else:
+        if money >= costs["action"] * price and len(action.top) + len(action.bottom) >= 2:
+            groups.append(("action", 1))
+        for deck in CARD_DECKS:
+            if (
+                money >= costs[deck] * price
+                and bought.get(deck, 0) < doubled
+                and (deck != "horse" or seat in owner)
+                and (decks[deck].top or decks[deck].bottom)
+            ):
+                groups.append((deck, 1))
     stables: list[int] = []
     prices = state.board.stable_prices.values
     discount = sum(e.stable_discount for e in effects) if effects else 0
-    owner, row = state.owner, state.row
     if None in owner and bought.get("stable", 0) < doubled:
         stables = [
             lane
@@ -274,29 +287,54 @@ def _line_up(state: HorseFeverState, seat: int, random_: Callable[[], float]) ->
     owner = state.owner
     lanes = [lane for lane in range(6) if owner[lane] == seat and lane_horse[lane] is None]
     k = int(random_() * (1 + len(horses) * len(lanes)))
-    if not k:
-        purchase.end_lineup(state)
-        return
-    horse, lane = divmod(k - 1, len(lanes))
-    lane_horse[lanes[lane]] = horses[horse]
-    purchase.advance_lineup(state)
+    if not k:  # purchase.end_lineup
+        state.queue.pop(0)
+    else:
+        horse, lane = divmod(k - 1, len(lanes))
+        lane_horse[lanes[lane]] = horses[horse]
+    _advance_lineup(state)
+
+
+def _can_line_up(state: HorseFeverState, seat: int) -> bool:
+    """HF 1.3: ``purchase.lineup_moves`` is not empty: the seat holds a Horse not placed
+    and owns a Stable with none on its lane."""
+    lane_horse, owner = state.lane_horse, state.owner
+    return any(h not in lane_horse for h in state.owned_horses[seat]) and any(
+        owner[lane] == seat and lane_horse[lane] is None for lane in range(6)
+    )
+
+
+def _advance_lineup(state: HorseFeverState) -> None:
+    """``purchase.advance_lineup``: the next player who can place a Horse (HF 1.3), else
+    the first bet (HF 2.1)."""
+    queue = state.queue
+    while queue and not _can_line_up(state, queue[0]):
+        queue.pop(0)
+    if not queue:
+        betting.start_first_bet(state)
 
 
 def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second: bool) -> None:
     """``betting.random_bet`` (ruling R26) and ``place_bet``/``skip_bet`` (HF 2.0-2.3);
     the ``bet`` event is written (the statistics read it)."""
     bets = state.bets
-    taken = {(b.lane, b.kind) for b in bets if b.seat == seat}
+    # a seat bets once in the first bet (HF 2.1): only a second bet has bets of its own
+    taken = {(b.lane, b.kind) for b in bets if b.seat == seat} if second else None
     tokens = state.tokens_left
     if all(tokens):  # a Bet token of every colour left: every (lane, kind) not taken
-        options = [bet for bet in EVERY_BET if bet not in taken] if taken else EVERY_BET
+        if taken:
+            options = EVERY_BET.copy()
+            for bet in taken:
+                options.remove(bet)
+        else:
+            options = EVERY_BET
     else:
         options = [
             (lane, kind)
             for lane in range(6)
             if tokens[lane]
             for kind in BET_KINDS
-            if (lane, kind) not in taken
+            if not taken or (lane, kind) not in taken
         ]
     if second:
         pick = int(random_() * (len(options) + 1))
@@ -312,13 +350,21 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
     high = state.money[seat] // 100
     amount = 100 * (low + int(random_() * (high - low + 1)))
     tokens[lane] -= 1
-    state._pay(seat, -amount)
+    state.money[seat] -= amount  # state._pay(seat, -amount)
+    state.bank += amount
     bets.append(Bet(seat, lane, kind, amount, 2 if second else 1))
     state.log.append(
         Event("bet", {"seat": seat, "stable": state.colours[lane], "bet": kind, "amount": amount})
     )
     if not second:
-        state.queue.pop(0)
+        queue = state.queue
+        queue.pop(0)
+        # betting.advance_first_bet: the next player, who has no bet yet, bets if they
+        # can cover the Minimum Bet (HF 2.1); the rules handle the rest
+        if queue:
+            nxt = queue[0]
+            if state.money[nxt] >= max(per_vp, per_vp * (state.vp[nxt] + state.owner.count(nxt))):
+                return
         betting.advance_first_bet(state)
         return
     state.second_bets[seat] += 1
@@ -341,18 +387,33 @@ def _fix(state: HorseFeverState, seat: int, random_: Callable[[], float]) -> Non
     _advance_race_fixing(state)
 
 
-def _answer(state: HorseFeverState, seat: int, accept: bool) -> None:
-    """``auction.auction_answer`` without its event (HF 4.1-4.2): the auction's result is
-    written when it is settled, by the rules."""
+def _auction(state: HorseFeverState, streams: Sequence[random.Random]) -> int:
+    """One auction's answers to its end (HF 4.1-4.2), each uniform between Accept and
+    Refuse from the seat's stream: ``auction.auction_answer`` without its event and
+    ``auction._advance_auction`` (ruling R16: in the English auction a player who cannot
+    pay the asked sum is out; R15: the Dutch offer never falls to 0 D), the auction
+    settled by the rules, which write its result; the answers given."""
+    english = state.phase == ENGLISH
+    step = state.board.auction.step
+    rise = step if english else -step
     active = state.auction_active
-    active.pop(0)
-    if accept:
-        state.auction_best = seat
-        state.auction_best_price = state.auction_price
-        step = state.board.auction.step
-        state.auction_price += -step if state.phase == DUTCH else step
-        active.append(seat)
-    auction._advance_auction(state)
+    money = state.money
+    answers = 0
+    while True:
+        seat = active.pop(0)
+        answers += 1
+        if int(streams[seat].random() * 2) == 0:  # Accept
+            state.auction_best = seat
+            state.auction_best_price = state.auction_price
+            state.auction_price += rise
+            active.append(seat)
+        best, price = state.auction_best, state.auction_price
+        if english:
+            while active and active[0] != best and money[active[0]] < price:
+                active.pop(0)
+        if not active or (len(active) == 1 and active[0] == best) or (not english and price <= 0):
+            auction._settle_auction(state)
+            return answers
 
 
 def _purchase_done(state: HorseFeverState) -> None:
@@ -367,13 +428,7 @@ def _purchase_done(state: HorseFeverState) -> None:
     if state.step == 1:
         purchase.start_purchase_step(state)
         return
-    lane_horse, owner = state.lane_horse, state.owner
-    state.queue = [
-        s
-        for s in state.clockwise(state.first_player)
-        if any(h not in lane_horse for h in state.owned_horses[s])
-        and any(owner[lane] == s and lane_horse[lane] is None for lane in range(6))
-    ]
+    state.queue = [s for s in state.clockwise(state.first_player) if _can_line_up(state, s)]
     state.phase = LINEUP
     if not state.queue:
         betting.start_first_bet(state)

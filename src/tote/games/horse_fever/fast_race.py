@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from operator import add
 from typing import TYPE_CHECKING
 
 from tote.games.horse_fever import payoffs
@@ -78,6 +79,7 @@ def race_units(
     # the Finish Line cards only add squares or stop it on the line): the horses that
     # finish at a Sprint are those that crossed the line and still run
     crossing = [lane for lane in lanes if running[lane] and crossed[lane]]
+    every = all(running)
     while True:
         if moving:  # HF 3.2a: race_phase.reveal_movement
             drawn += 1
@@ -92,12 +94,20 @@ def race_units(
                 moved = unit_moves(values, rows, positions, running, effects, unit == 1)
             else:  # no card looks at the first or last horse: each its odds' number
                 moved = [values[row] for row in rows]
-            for lane in lanes:  # the moves, then HF 3.2c (race_phase._finish_line)
-                if running[lane]:
-                    positions[lane] += moved[lane]
-                    if positions[lane] >= finish and not crossed[lane]:
-                        _cross(state, lane)
-                        crossing.append(lane)
+            if every:  # every horse runs: all move, then HF 3.2c for those at the line
+                positions[:] = map(add, positions, moved)
+                if max(positions) >= finish:
+                    for lane in lanes:
+                        if positions[lane] >= finish and not crossed[lane]:
+                            _cross(state, lane)
+                            crossing.append(lane)
+            else:
+                for lane in lanes:  # the moves, then HF 3.2c (race_phase._finish_line)
+                    if running[lane]:
+                        positions[lane] += moved[lane]
+                        if positions[lane] >= finish and not crossed[lane]:
+                            _cross(state, lane)
+                            crossing.append(lane)
             state.movement_shown = card
         # HF 3.2b: race_phase.sprint; only the horses that sprint can reach the line now
         drawn += 1
@@ -120,6 +130,7 @@ def race_units(
         crossing = []
         for lane in finished:
             running[lane] = False
+        every = False
         pending = finishing_groups(finished, positions, rows, effects)
         while pending:  # HF 3.2c-d: race_phase._rank_pending and photo_finish
             group = pending[0]

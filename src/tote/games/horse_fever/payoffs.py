@@ -81,11 +81,14 @@ def payoffs(state: HorseFeverState) -> None:
     lines: list[dict[str, Any]] = []
     board = state.board
     owner = state.owner
+    colours, ranking, prizes = state.colours, state.ranking, board.stable_prizes.values
+    horses = [(lane, h) for lane, h in enumerate(state.lane_horse) if h is not None]
+    by_seat: dict[int, list[Bet]] = {}  # each seat's bets in the order they were placed
+    for b in state.bets:
+        by_seat.setdefault(b.seat, []).append(b)
     for seat in state.clockwise(state.first_player):
         effects = state.assistant_effects(seat)
-        for b in state.bets:
-            if b.seat != seat:
-                continue
+        for b in by_seat.get(seat, ()):
             won = bet_won(state, race, b)
             danari, vp = bet_payoff(state, race, b) if won else (0, 0)
             if won:
@@ -94,22 +97,20 @@ def payoffs(state: HorseFeverState) -> None:
             lines.append(
                 {
                     "seat": seat,
-                    "stable": state.colours[b.lane],
+                    "stable": colours[b.lane],
                     "bet": b.kind,
                     "won": won,
                     "danari": danari,
                     "vp": vp,
                 }
             )
-        for place, prize in enumerate(board.stable_prizes.values):
-            if state.owner[state.ranking[place]] == seat:
+        for place, prize in enumerate(prizes):
+            if owner[ranking[place]] == seat:
                 state._pay(seat, prize)
-                lines.append(
-                    {"seat": seat, "stable": state.colours[state.ranking[place]], "prize": prize}
-                )
+                lines.append({"seat": seat, "stable": colours[ranking[place]], "prize": prize})
         extra = sum(e.payoff_money for e in effects) if effects else 0
-        for lane, h in enumerate(state.lane_horse):
-            if h is not None and owner[lane] == seat:
+        for lane, h in horses:
+            if owner[lane] == seat:
                 extra += state.horse_cards[h].effect.payoff_money
         if extra:
             state._pay(seat, extra)
@@ -117,7 +118,7 @@ def payoffs(state: HorseFeverState) -> None:
     state.log.append(
         Event(
             "payoffs",
-            {"ranking": [state.colours[lane] for lane in state.ranking], "lines": lines},
+            {"ranking": [colours[lane] for lane in ranking], "lines": lines},
         )
     )
     new_odds(state)

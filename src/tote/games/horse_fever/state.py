@@ -32,7 +32,7 @@ from tote.games.horse_fever import (
     views,
 )
 from tote.games.horse_fever.betting import Bet
-from tote.games.horse_fever.data import Board, Cards, Effect, card_info
+from tote.games.horse_fever.data import Board, Cards, Effect, card_info, tables
 from tote.games.horse_fever.decks import Deck
 from tote.games.horse_fever.moves import (
     CODEC,
@@ -139,15 +139,18 @@ class HorseFeverState(State):
         self.cards = cards
         self.board = board
         self.colours: tuple[str, ...] = board.lanes.values
-        self.lane_of = {c: i for i, c in enumerate(self.colours)}
         self.finish = board.finish_line.value
-        advanced = options.advanced
-        self.actions = {c.id: c for c in cards.actions if advanced or not c.starred}
-        self.characters = {c.id: c for c in cards.characters if advanced or not c.starred}
-        self.assistants = {c.id: c for c in cards.assistants}
-        self.horse_cards = {c.id: c for c in cards.horses}
-        self.targets = {c.id: c for c in cards.targets}
-        self.movement = {c.id: c for c in cards.movement}
+        # the game's data by id, never changed after set-up: shared by every state of
+        # the same cards and board, as a clone shares it (issue 24)
+        (
+            self.lane_of,
+            self.actions,
+            self.characters,
+            self.assistants,
+            self.horse_cards,
+            self.targets,
+            self.movement,
+        ) = tables(cards, board, options.advanced)
         self.card_texts = card_info(options.cards_file, options.changes_to("cards"))
         """Name, kind and effect text of every card by id, public knowledge: a view
         sends those of the cards it shows (looked up once a game, issue 24)."""

@@ -17,6 +17,8 @@ elimination, read as final VP minus the sources.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from tote.core.state import State
@@ -41,69 +43,116 @@ def _key(source: str) -> str:
     return "vp_" + source.replace(" ", "_")
 
 
-def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
-    """Each seat's VP by source (see the module's docstring); they add up to the
-    seat's final VP (:meth:`HorseFeverState.total_vp`)."""
+BETS = ("win", "show")
+"""The kinds of bet (HF 2.0)."""
+VP_KEYS = tuple((source, _key(source)) for source in SOURCES)
+"""Each VP source and its column."""
+
+
+@dataclass
+class LogReading:
+    """What the statistics read from a finished game's log, in one walk of it (issue
+    24: it was walked three times): each seat's VP by source, the stakes and returns of
+    the bets by kind and odds row, each auction's price and why players went out."""
+
+    vp: dict[str, list[int]]
+    staked: dict[tuple[str, int], int]
+    returned: dict[tuple[str, int], int]
+    prices: dict[str, list[int | None]]
+    reasons: list[str]
+
+
+def read_log(final: HorseFeverState) -> LogReading:
+    """The :class:`LogReading` of ``final``: see :func:`vp_sources`, :func:`bet_returns`
+    and :meth:`HorseFeverStats.columns` for what each part counts."""
     n = final.num_players
     vp: dict[str, list[int]] = {s: [0] * n for s in SOURCES}
     if not final.party:
         vp["start"] = [final.board.starting_vp.value] * n
+    bet_vp = {kind: vp[f"{kind} bets"] for kind in BETS}
+    rows = sorted(set(final.board.odds_rows))
+    staked = {(kind, n): 0 for kind in BETS for n in rows}
+    returned = dict(staked)
+    pending: dict[tuple[int, str, str], int] = {}
+    prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
+    reasons: list[str] = []
+    races = iter(final.history)
     for event in final.log:
-        data = event.public
-        if event.kind == "payoffs":
+        kind, data = event.kind, event.public
+        if kind == "bet":
+            key = (data["seat"], data["stable"], data["bet"])
+            pending[key] = pending.get(key, 0) + data["amount"]
+        elif kind == "payoffs":
+            odds = next(races)["odds_before"]
             for line in data["lines"]:
-                if "bet" in line:
-                    vp[f"{line['bet']} bets"][line["seat"]] += line["vp"]
-        elif event.kind == "dutch_auction" and data["seller"] is not None:
-            vp["dutch auction"][data["seller"]] -= 1
-        elif event.kind == "english_auction" and data["buyer"] is not None:
-            vp["english auction"][data["buyer"]] += 1
-        elif event.kind == "cannot_cover":
+                bet = line.get("bet")
+                if bet is not None:
+                    seat, stable = line["seat"], line["stable"]
+                    bet_vp[bet][seat] += line["vp"]
+                    cell = (bet, odds[stable])
+                    staked[cell] += pending.get((seat, stable, bet), 0)
+                    if line["won"]:
+                        returned[cell] += line["danari"]
+            pending.clear()
+        elif kind == "dutch_auction":
+            prices["dutch"].append(data["price"])
+            if data["seller"] is not None:
+                vp["dutch auction"][data["seller"]] -= 1
+        elif kind == "english_auction":
+            prices["english"].append(data["price"])
+            if data["buyer"] is not None:
+                vp["english auction"][data["buyer"]] += 1
+        elif kind == "cannot_cover":
             vp["minimum bet not covered"][data["seat"]] -= data["vp_lost"]
-        elif event.kind == "final":
-            for seat, cards in data["targets"].items():
-                vp["targets"][int(seat)] += sum(final.targets[c].vp for c in cards)
+        elif kind == "final":
+            for seat_key, cards in data["targets"].items():
+                vp["targets"][int(seat_key)] += sum(final.targets[c].vp for c in cards)
+        elif kind == "eliminated":
+            reasons.append(data["why"])
     for owner in final.owner:
         if owner is not None:
             vp["stables held"][owner] += 1
     for seat in range(n):
         tracked = sum(vp[s][seat] for s in SOURCES)
         vp["lost when eliminated"][seat] = final.total_vp(seat) - tracked
-    return vp
+    return LogReading(vp, staked, returned, prices, reasons)
 
 
-BETS = ("win", "show")
+def vp_sources(final: HorseFeverState) -> dict[str, list[int]]:
+    """Each seat's VP by source (see the module's docstring); they add up to the
+    seat's final VP (:meth:`HorseFeverState.total_vp`)."""
+    return read_log(final).vp
 
 
-def bet_returns(final: HorseFeverState) -> dict[str, Scalar]:
+@cache
+def race_keys(race: int, colours: tuple[str, ...]) -> tuple[str, ...]:
+    """Race ``race``'s columns: each Stable's odds before it and its place, in the
+    colours' order (made once, issue 24)."""
+    keys: list[str] = []
+    for colour in colours:
+        keys += (f"race{race}_odds_{colour}", f"race{race}_place_{colour}")
+    return tuple(keys)
+
+
+def bet_returns(final: HorseFeverState, reading: LogReading | None = None) -> dict[str, Scalar]:
     """Issue 29, returns per bet: Danari staked on Win and Show bets (HF 2.0) and paid
     back (HF 3.3, the stake included, cards' and Assistants' money too; VP are not
     counted), by the odds row 1:N the Stable had at the payoffs. A payoffs line names
     seat, Stable and kind, which HF 2.3 makes unique within a race, so it is matched to
-    the ``bet`` event that staked it."""
-    rows = sorted(set(final.board.odds_rows))
-    staked = {(kind, n): 0 for kind in BETS for n in rows}
-    returned = dict(staked)
-    pending: dict[tuple[int, str, str], int] = {}
-    races = iter(final.history)
-    for event in final.log:
-        data = event.public
-        if event.kind == "bet":
-            key = (data["seat"], data["stable"], data["bet"])
-            pending[key] = pending.get(key, 0) + data["amount"]
-        elif event.kind == "payoffs":
-            odds = next(races)["odds_before"]
-            for line in data["lines"]:
-                if "bet" in line:
-                    cell = (line["bet"], odds[line["stable"]])
-                    staked[cell] += pending.get((line["seat"], line["stable"], line["bet"]), 0)
-                    returned[cell] += line["danari"] if line["won"] else 0
-            pending.clear()
+    the ``bet`` event that staked it. ``reading``: the log as already read."""
+    read = reading if reading is not None else read_log(final)
+    staked, returned = read.staked, read.returned
     cols: dict[str, Scalar] = {}
-    for kind, n in staked:
-        cols[f"staked_{kind}_odds{n}"] = staked[kind, n]
-        cols[f"returned_{kind}_odds{n}"] = returned[kind, n]
+    for cell, (staked_key, returned_key) in return_keys(tuple(staked)).items():
+        cols[staked_key] = staked[cell]
+        cols[returned_key] = returned[cell]
     return cols
+
+
+@cache
+def return_keys(cells: tuple[tuple[str, int], ...]) -> dict[tuple[str, int], tuple[str, str]]:
+    """Each (kind, odds N) cell's two columns, staked and returned (made once)."""
+    return {(kind, n): (f"staked_{kind}_odds{n}", f"returned_{kind}_odds{n}") for kind, n in cells}
 
 
 class HorseFeverStats:
@@ -116,63 +165,110 @@ class HorseFeverStats:
         cols: dict[str, Scalar] = {ROUNDS: len(history)}
         # The same keys for the same options: every planned race (HF 0.9) has its
         # columns, empty for races a game that ended early never ran.
+        colours = final.colours
         for r in range(1, max(final.rounds, len(history)) + 1):
-            race: dict[str, Any] = history[r - 1] if r <= len(history) else {}
-            for colour in final.colours:
-                ran = colour in race.get("ranking", ())
-                cols[f"race{r}_odds_{colour}"] = race["odds_before"][colour] if ran else None
-                cols[f"race{r}_place_{colour}"] = race["ranking"].index(colour) + 1 if ran else None
-        for source, seats in vp_sources(final).items():
+            keys = race_keys(r, colours)
+            if r > len(history):
+                cols.update(dict.fromkeys(keys))
+                continue
+            race: dict[str, Any] = history[r - 1]
+            before = race["odds_before"]
+            place = {colour: at for at, colour in enumerate(race["ranking"], 1)}
+            at = 0
+            for colour in colours:  # each Stable's odds, then its place (None: not run)
+                ran = place.get(colour)
+                cols[keys[at]] = before[colour] if ran else None
+                cols[keys[at + 1]] = ran
+                at += 2
+        reading = read_log(final)
+        for source, seats in reading.vp.items():
             cols[_key(source)] = sum(seats)
-        prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
-        reasons: list[str] = []
-        for event in final.log:
-            if event.kind in ("dutch_auction", "english_auction"):
-                prices[event.kind.replace("_auction", "")].append(event.public["price"])
-            elif event.kind == "eliminated":
-                reasons.append(event.public["why"])
+        prices, reasons = reading.prices, reading.reasons
         cols["auctions"] = len(prices["english"])
         for name, held in prices.items():
             for r in range(1, max(final.rounds, len(held)) + 1):
                 cols[f"round{r}_{name}_price"] = held[r - 1] if r <= len(held) else None
         cols["eliminated"] = len(reasons)
         cols["eliminated_why"] = "|".join(reasons)
-        cols.update(bet_returns(final))
+        cols.update(bet_returns(final, reading))
         return cols
 
     def accumulator(self) -> HorseFeverAccumulator:
         return HorseFeverAccumulator()
 
 
+Keys = tuple[tuple[str, str, str], tuple[str, str, str], tuple[str, str, str]]
+"""A row's three counts: races, win and show."""
+ColumnPlan = tuple[tuple[str, str, Keys | None, int], ...]
+"""The columns an accumulator reads, in the row's order: (a race's odds column, its
+place column, its colour's counts, ``0``) or (an auction's price column, the auction,
+``None``, its round)."""
+
+
+def row_keys(group: str, row: str) -> Keys:
+    """The counts of ``row`` of ``group``: races, win, show."""
+    return ((group, row, "races"), (group, row, "win"), (group, row, "show"))
+
+
+def column_plan(keys: tuple[str, ...]) -> ColumnPlan:
+    """Which of ``keys`` are a race's odds or an auction's price, and how each is read
+    (issue 24: worked out once per set of columns, not for every game)."""
+    plan: list[tuple[str, str, Keys | None, int]] = []
+    for key in keys:
+        if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
+            continue  # neither a race's odds nor an auction's price
+        race, what, colour = [*key.split("_", 2), "", ""][:3]
+        if what == "odds" and race.startswith("race"):
+            plan.append((key, f"{race}_place_{colour}", row_keys("colour", colour), 0))
+        elif colour == "price" and what in ("dutch", "english"):
+            plan.append((key, what, None, int(race[len("round") :])))
+    return tuple(plan)
+
+
 class HorseFeverAccumulator(Tally):
+    def __init__(self) -> None:
+        super().__init__()
+        self.plans: dict[tuple[str, ...], ColumnPlan] = {}
+        """Each set of columns seen (one a batch's options) and its plan."""
+        self.odds_keys: dict[Scalar, Keys] = {}
+        """Each odds N seen and the counts of its row, ``1:N``."""
+
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
-        for key, value in columns.items():
-            if not (key.startswith("race") and "_odds" in key) and not key.endswith("price"):
-                continue  # neither a race's odds nor an auction's price (issue 24: no split)
-            race, what, colour = [*key.split("_", 2), "", ""][:3]
-            if what == "odds" and race.startswith("race") and value is not None:
-                place = int(columns[f"{race}_place_{colour}"] or 0)
-                row = f"1:{value}"
-                counts = self.flat_counts  # self.count, one dictionary step each
-                counts["odds", row, "races"] += 1
-                counts["colour", colour, "races"] += 1
+        keys = tuple(columns)
+        plan = self.plans.get(keys)
+        if plan is None:
+            plan = self.plans[keys] = column_plan(keys)
+        counts = self.flat_counts  # self.count, one dictionary step each
+        auctions = int(columns.get("auctions") or 0)
+        odds_keys = self.odds_keys
+        for key, other, colour, round_ in plan:
+            value = columns[key]
+            if colour is not None:
+                if value is None:
+                    continue
+                place = int(columns[other] or 0)
+                row = odds_keys.get(value)
+                if row is None:
+                    row = odds_keys[value] = row_keys("odds", f"1:{value}")
+                counts[row[0]] += 1
+                counts[colour[0]] += 1
                 if place == 1:
-                    counts["odds", row, "win"] += 1
-                    counts["colour", colour, "win"] += 1
+                    counts[row[1]] += 1
+                    counts[colour[1]] += 1
                 if place <= 3:
-                    counts["odds", row, "show"] += 1
-                    counts["colour", colour, "show"] += 1
-            elif colour == "price" and what in ("dutch", "english"):
-                if int(race[len("round") :]) > int(columns.get("auctions") or 0):
+                    counts[row[2]] += 1
+                    counts[colour[2]] += 1
+            else:
+                if round_ > auctions:
                     continue  # a round without auctions (not reached, or FG 2 / PG 3.2)
                 if value is None:
-                    self.count("auction", what, "unsold")
+                    self.count("auction", other, "unsold")
                 else:
-                    self.count("auction", what, "sold")
-                    self.measure("auction", what, "price", float(value))
-        for source in SOURCES:
-            self.measure("vp", source, "per game", float(columns.get(_key(source)) or 0))
+                    self.count("auction", other, "sold")
+                    self.measure("auction", other, "price", float(value))
+        for source, key in VP_KEYS:
+            self.measure("vp", source, "per game", float(columns.get(key) or 0))
         eliminated = int(columns.get("eliminated") or 0)
         self.count("eliminated", "games", "players eliminated", eliminated)
         if eliminated:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from tote.core.errors import IllegalMove
 from tote.core.moves import Move
@@ -41,6 +41,66 @@ from tote.games.winners_circle.phases import (
 )
 
 
+class SetUp(NamedTuple):
+    """What a state reads from the game's data and never changes (the cards, the die,
+    the moves' objects): worked out once per data, options and player count, and shared
+    by every state made from them, as a clone shares it (issue 24)."""
+
+    horse_names: tuple[str, ...]
+    horse_index: dict[str, int]
+    cards: dict[str, HorseCard]
+    """WC 1.2 (WC 6.4: the Royal Turf cards)."""
+    deck: tuple[str, ...]
+    """The cards' ids, sorted: the shuffled stack every draw reads (WC 1.2)."""
+    die_outcomes: tuple[tuple[Move, float], ...]
+    """WC 4.2: each symbol with its share of the die's faces."""
+    die_cdf: tuple[tuple[float, Move], ...]
+    seat_turns: tuple[Turn, ...]
+    horse_moves: tuple[MoveHorse, ...]
+    bet_moves: dict[tuple[int, int], PlaceBet]
+
+
+_SET_UPS: dict[tuple[int, int, bool, int], tuple[HorseData, PayoutTable, SetUp]] = {}
+"""The set-ups made, by the identity of their data (held here too, so an id is never
+another object's while its entry lives), Royal Turf and the player count."""
+
+
+def _set_up(horse_data: HorseData, table: PayoutTable, royal_turf: bool, players: int) -> SetUp:
+    """The :class:`SetUp` of ``horse_data``, ``table``, Royal Turf and ``players``."""
+    key = (id(horse_data), id(table), royal_turf, players)
+    found = _SET_UPS.get(key)
+    if found is not None:
+        return found[2]
+    names = tuple(h.name for h in horse_data.horses)
+    deck = horse_data.royal_turf_cards if royal_turf else horse_data.horse_cards
+    cards = {c.id: c for c in deck}
+    faces = horse_data.die.faces
+    total = sum(faces.values())
+    die_outcomes: tuple[tuple[Move, float], ...] = tuple(
+        (RollDie(s), faces[s] / total) for s in SYMBOLS
+    )
+    cumulative = 0.0
+    die_cdf = []
+    for outcome, probability in die_outcomes:
+        cumulative += probability
+        die_cdf.append((cumulative, outcome))
+    setup = SetUp(
+        horse_names=names,
+        horse_index={name: i for i, name in enumerate(names)},
+        cards=cards,
+        deck=tuple(sorted(cards)),
+        die_outcomes=die_outcomes,
+        die_cdf=tuple(die_cdf),
+        seat_turns=tuple(Turn(seats=(seat,)) for seat in range(players)),
+        horse_moves=tuple(MoveHorse(name) for name in names),
+        bet_moves={
+            (h, chip): PlaceBet(name, chip) for h, name in enumerate(names) for chip in (0, 1, 2)
+        },
+    )
+    _SET_UPS[key] = (horse_data, table, setup)
+    return setup
+
+
 class WinnersCircleState(State):
     game_id = "winners-circle"
     codec = CODEC
@@ -57,37 +117,25 @@ class WinnersCircleState(State):
         self.options = options
         self.crowded_field = options.crowded_field
         self.table = table
-        self.horse_names: tuple[str, ...] = tuple(h.name for h in horse_data.horses)
-        self.horse_index = {name: i for i, name in enumerate(self.horse_names)}
-        deck = horse_data.royal_turf_cards if options.royal_turf else horse_data.horse_cards
-        self.cards: dict[str, HorseCard] = {c.id: c for c in deck}
-        faces = horse_data.die.faces
-        total = sum(faces.values())
-        self.die_outcomes: tuple[tuple[Move, float], ...] = tuple(
-            (RollDie(s), faces[s] / total) for s in SYMBOLS
-        )
-        cumulative = 0.0
-        self.die_cdf: list[tuple[float, Move]] = []
+        setup = _set_up(horse_data, table, options.royal_turf, num_players)
+        self.horse_names: tuple[str, ...] = setup.horse_names
+        self.horse_index = setup.horse_index
+        self.cards: dict[str, HorseCard] = setup.cards
+        self.die_outcomes: tuple[tuple[Move, float], ...] = setup.die_outcomes
+        self.die_cdf: tuple[tuple[float, Move], ...] = setup.die_cdf
         """The die's cumulative distribution, for :func:`running.sample_die`."""
-        for outcome, probability in self.die_outcomes:
-            cumulative += probability
-            self.die_cdf.append((cumulative, outcome))
         self.spaces = table.track_spaces
         self.finish = table.track_spaces + 1
-        self._seat_turns = tuple(Turn(seats=(seat,)) for seat in range(num_players))
-        self.horse_moves = tuple(MoveHorse(name) for name in self.horse_names)
-        self.bet_moves = {
-            (h, chip): PlaceBet(name, chip)
-            for h, name in enumerate(self.horse_names)
-            for chip in (0, 1, 2)
-        }
+        self._seat_turns = setup.seat_turns
+        self.horse_moves = setup.horse_moves
+        self.bet_moves = setup.bet_moves
 
         # WC 1.1: every player takes chips 1, 1, 2 (Hidden Bets: 0, 1, 1, 2) and no money.
         self.money = [options.starting_money] * num_players
         self.chip_set = (0, 1, 1, 2) if options.hidden_bets else (1, 1, 2)
         self.rounds = len(self.chip_set)
         # WC 1.2: the horse cards are shuffled; every draw is a chance move.
-        self.deck: list[str] = sorted(self.cards)
+        self.deck: list[str] = list(setup.deck)
         self.race = 1
         self.history: list[dict[str, Any]] = []
 

@@ -11,8 +11,10 @@ starts everyone level, so there the gate is only the draw order).
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from tote.core.state import State
 from tote.games.winners_circle.state import WinnersCircleState
@@ -25,6 +27,48 @@ REASONS = ("win", "place", "show", "pace", "last")
 """The payment lines of WC 5.2-5.4, as the payout summary names them."""
 
 
+GATES = 7
+"""The gates a race fills (WC 2.2): the column names below are written once for them."""
+
+
+class RaceKeys(NamedTuple):
+    """The column names of race ``r``, written once (issue 24: a game's row and its
+    count were a hundred f-strings)."""
+
+    gates: tuple[tuple[str, str], ...]
+    """``race<r>_gate<k>`` and ``race<r>_card<k>`` for gates 1 to :data:`GATES`."""
+    places: tuple[str, ...]
+    """``race<r>_win``, ``_place``, ``_show``."""
+    last: str
+    pace: str
+    pace_paid: str
+
+
+def race_keys(r: int) -> RaceKeys:
+    """The :class:`RaceKeys` of race ``r``."""
+    return RaceKeys(
+        tuple((f"race{r}_gate{g}", f"race{r}_card{g}") for g in range(1, GATES + 1)),
+        tuple(f"race{r}_{place}" for place in PLACES),
+        f"race{r}_last",
+        f"race{r}_pace",
+        f"race{r}_pace_paid",
+    )
+
+
+RACE_KEYS = tuple(race_keys(r) for r in range(1, 4))
+"""Races 1 to 3's column names (WC 1.3: three races); a longer history names its own."""
+PAID_KEYS = tuple(f"paid_{reason}" for reason in REASONS)
+GATE_ROWS = tuple(f"gate {g}" for g in range(1, GATES + 1))
+
+
+@cache
+def horse_keys(horses: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each horse's ``staked_<horse>`` and its ``returned_<reason>_<horse>`` names."""
+    return tuple(
+        (f"staked_{h}", tuple(f"returned_{reason}_{h}" for reason in REASONS)) for h in horses
+    )
+
+
 class WinnersCircleStats:
     game_id = "winners-circle"
 
@@ -34,40 +78,59 @@ class WinnersCircleStats:
         history: list[dict[str, Any]] = final.history
         draws: list[list[tuple[str, str]]] = [[]]
         for event in final.log:
-            if event.kind == "horse_card":
-                draws[-1].append((event.public["horse"], event.public["card"]))
-            elif event.kind == "payout":
+            kind = event.kind
+            if kind == "horse_card":
+                public = event.public
+                draws[-1].append((public["horse"], public["card"]))
+            elif kind == "payout":
                 draws.append([])
         cols: dict[str, Scalar] = {ROUNDS: len(history)}
         paid = dict.fromkeys(REASONS, 0)
-        staked = dict.fromkeys(final.horse_names, 0)
-        returned = {(reason, h): 0 for reason in REASONS for h in final.horse_names}
+        horses = final.horse_names
+        staked = dict.fromkeys(horses, 0)
+        returned = {reason: dict.fromkeys(horses, 0) for reason in REASONS}
         chips = bets = 0
         for r, race in enumerate(history, start=1):
-            for gate, (horse, card) in enumerate(draws[r - 1], start=1):
-                cols[f"race{r}_gate{gate}"] = horse
-                cols[f"race{r}_card{gate}"] = card
-            for place in PLACES:
-                cols[f"race{r}_{place}"] = race[place]
-            cols[f"race{r}_last"] = ",".join(race["last"])
-            cols[f"race{r}_pace"] = race["pace_horse"]
-            cols[f"race{r}_pace_paid"] = any(p["reason"] == "pace" for p in race["payments"])
+            keys = RACE_KEYS[r - 1] if r <= len(RACE_KEYS) else race_keys(r)
+            gate_keys = keys.gates
+            for gate, (horse, card) in enumerate(draws[r - 1]):
+                gate_key, card_key = (
+                    gate_keys[gate]
+                    if gate < GATES
+                    else (f"race{r}_gate{gate + 1}", f"race{r}_card{gate + 1}")
+                )
+                cols[gate_key] = horse
+                cols[card_key] = card
+            win_key, place_key, show_key = keys.places
+            cols[win_key] = race["win"]
+            cols[place_key] = race["place"]
+            cols[show_key] = race["show"]
+            cols[keys.last] = ",".join(race["last"])
+            cols[keys.pace] = race["pace_horse"]
+            pace_paid = False
             for payment in race["payments"]:
-                paid[payment["reason"]] += payment["amount"]
-                returned[payment["reason"], payment["horse"]] += payment["amount"]
+                reason = payment["reason"]
+                amount = payment["amount"]
+                paid[reason] += amount
+                returned[reason][payment["horse"]] += amount
+                if reason == "pace":
+                    pace_paid = True
+            cols[keys.pace_paid] = pace_paid
             # WC 5.1: a 1-chip is one bet, a 2-chip two, a 0-chip none.
-            chips += len(race["bets"])
-            bets += sum(b["chip"] for b in race["bets"])
-            for bet in race["bets"]:
-                staked[bet["horse"]] += bet["chip"]
-        for reason in REASONS:
-            cols[f"paid_{reason}"] = paid[reason]
+            laid = race["bets"]
+            chips += len(laid)
+            for bet in laid:
+                chip = bet["chip"]
+                bets += chip
+                staked[bet["horse"]] += chip
+        for reason, key in zip(REASONS, PAID_KEYS, strict=True):
+            cols[key] = paid[reason]
         # Issue 29, returns per bet: bets laid on each horse (WC 5.1) and what each kind
         # of payment brought them (WC 5.2-5.5), so the returns can be recomputed by hand.
-        for horse in final.horse_names:
-            cols[f"staked_{horse}"] = staked[horse]
-            for reason in REASONS:
-                cols[f"returned_{reason}_{horse}"] = returned[reason, horse]
+        for horse, (staked_key, returned_keys) in zip(horses, horse_keys(horses), strict=True):
+            cols[staked_key] = staked[horse]
+            for reason, key in zip(REASONS, returned_keys, strict=True):
+                cols[key] = returned[reason][horse]
         cols["chips"] = chips
         cols["bets"] = bets
         return cols
@@ -88,36 +151,40 @@ class WinnersCircleAccumulator(Tally):
         if not self.horse_order:
             gates = (columns.get(f"race1_gate{g}") for g in range(1, len(columns)))
             self.horse_order = [str(h) for h in itertools.takewhile(bool, gates)]
+        # The counts straight into the tally's dictionary, as :meth:`Tally.count` adds
+        # them (issue 24: a method call each was most of a row's cost).
+        counts = self.flat_counts
         races = int(columns.get(ROUNDS) or 0)
         for r in range(1, races + 1):
-            self.count("races", "all", "races")
-            finish = {text(columns[f"race{r}_{p}"]): p for p in PLACES}
-            for horse in split(columns[f"race{r}_last"]):
+            keys = RACE_KEYS[r - 1] if r <= len(RACE_KEYS) else race_keys(r)
+            counts["races", "all", "races"] += 1
+            finish = {text(columns[key]): p for key, p in zip(keys.places, PLACES, strict=True)}
+            for horse in split(columns[keys.last]):
                 finish[horse] = "last"
             gate = 1
-            while f"race{r}_gate{gate}" in columns:
-                horse = text(columns[f"race{r}_gate{gate}"])
-                card = text(columns[f"race{r}_card{gate}"])
-                where = finish.get(horse, "other")
-                # Every run is counted once per group ("other": unplaced, not last),
-                # so a row's total is its runs.
-                self.count("horse", horse, where)
-                self.count("gate", f"gate {gate}", where)
-                self.count("card", card, where)
+            for gate_key, card_key in keys.gates:
+                if gate_key not in columns:
+                    break
+                _count_run(counts, finish, gate, columns[gate_key], columns[card_key])
                 gate += 1
-            pace = columns[f"race{r}_pace"]
+            else:
+                while f"race{r}_gate{gate}" in columns:
+                    cells = columns[f"race{r}_gate{gate}"], columns[f"race{r}_card{gate}"]
+                    _count_run(counts, finish, gate, *cells)
+                    gate += 1
+            pace = columns[keys.pace]
             if pace is not None:
-                self.count("pace", "races", "pace horse")
+                counts["pace", "races", "pace horse"] += 1
                 if finish.get(str(pace)) in PLACES:
-                    self.count("pace", "races", "pace horse placed")
-            if columns[f"race{r}_pace_paid"]:
-                self.count("pace", "races", "bonus paid")
+                    counts["pace", "races", "pace horse placed"] += 1
+            if columns[keys.pace_paid]:
+                counts["pace", "races", "bonus paid"] += 1
         bets = int(columns.get("bets") or 0)
-        self.count("bets", "all", "bets", bets)
-        self.count("bets", "all", "chips", int(columns.get("chips") or 0))
-        for reason in REASONS:
-            amount = int(columns.get(f"paid_{reason}") or 0)
-            self.count("paid", reason, "total", amount)
+        counts["bets", "all", "bets"] += bets
+        counts["bets", "all", "chips"] += int(columns.get("chips") or 0)
+        for reason, key in zip(REASONS, PAID_KEYS, strict=True):
+            amount = int(columns.get(key) or 0)
+            counts["paid", reason, "total"] += amount
             self.measure("paid", reason, "per game", amount)
 
     def to_json(self) -> dict[str, Any]:
@@ -163,6 +230,22 @@ class WinnersCircleAccumulator(Tally):
             pay,
             pace,
         ]
+
+
+def _count_run(
+    counts: Counter[tuple[str, str, str]],
+    finish: dict[str, str],
+    gate: int,
+    horse_cell: Scalar,
+    card_cell: Scalar,
+) -> None:
+    """One horse's run, counted once in each group ("other": unplaced, not last), so a
+    row's total is its runs."""
+    horse = "-" if horse_cell is None else str(horse_cell)
+    where = finish.get(horse, "other")
+    counts["horse", horse, where] += 1
+    counts["gate", GATE_ROWS[gate - 1] if gate <= GATES else f"gate {gate}", where] += 1
+    counts["card", "-" if card_cell is None else str(card_cell), where] += 1
 
 
 STATS = WinnersCircleStats()

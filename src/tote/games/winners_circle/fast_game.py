@@ -12,7 +12,9 @@ against the die's cumulative distribution, a move ``int(random() * n)`` from the
 roller's stream among the face-up horses on the track in gate order, exactly as
 :meth:`State.random_move` and :meth:`State.sample_chance` draw them. The preparation of
 each race (the horse cards drawn to the gates, WC 2; the first bettor, WC 3.1) and its
-payout (WC 5, :func:`paying_out.pay_out`) are the rules' own.
+payout (WC 5, :func:`paying_out.pay_out`) are the rules' own, called straight (a card
+``deck[int(random() * len(deck))]``, a first bettor likewise among the candidates, as
+:meth:`State.sample_chance` draws them) without a move object or the core's dispatch.
 
 So from the same seeds it ends in the state the rules loop ends in, to the last field,
 with one difference: the log holds no ``bet``, ``die`` or ``horse_moved`` events (the
@@ -27,10 +29,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from tote.core.moves import CHANCE
-from tote.games.winners_circle import fast_race
+from tote.games.winners_circle import bets, fast_race, race_preparation
 from tote.games.winners_circle.fast_race import Draw
-from tote.games.winners_circle.phases import BETS, MOVE, OVER, ROLL
+from tote.games.winners_circle.phases import BETS, FIRST_BETTOR, MOVE, PREPARATION, ROLL
 
 if TYPE_CHECKING:
     from tote.games.winners_circle.state import WinnersCircleState
@@ -55,11 +56,16 @@ def play_game(
             made, rolls = _run(state, rng.random, draws)
             moves += made
             chance += rolls
-        elif phase == OVER:
-            return moves, chance
-        else:  # the race's preparation (WC 2, WC 3.1): the rules' own chance moves
-            state.apply_unchecked(CHANCE, state.sample_chance(rng))
+        elif phase == PREPARATION:  # WC 2.2: the next card from the stack
+            deck = state.deck
+            race_preparation.draw_card(state, deck[int(rng.random() * len(deck))])
             chance += 1
+        elif phase == FIRST_BETTOR:  # WC 3.1: one of the richest
+            candidates = state.first_bettor_candidates
+            bets.set_first_bettor(state, candidates[int(rng.random() * len(candidates))])
+            chance += 1
+        else:  # OVER: the third race is paid (WC 1.3)
+            return moves, chance
 
 
 def _run(state: WinnersCircleState, roll: Draw, draws: list[Draw]) -> tuple[int, int]:

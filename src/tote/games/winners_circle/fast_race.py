@@ -28,9 +28,7 @@ up, WC 4.4). A hand of chips is a sorted tuple, whose legal chips are looked up
 
 from __future__ import annotations
 
-import math
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, cast
@@ -242,10 +240,13 @@ def run(
     own in a random game, :mod:`fast_game`), until the third horse finishes. The lists
     are the race's, updated in place; the state's are only read (the cards' faces, the
     spaces, WC 4.4-4.6: :func:`run_to_payout` writes them back)."""
-    # Face f shows SYMBOLS[f]; x < 1, so the rules' fallback to the last face is this.
-    thresholds = [threshold for threshold, _ in state.die_cdf]
-    thresholds[-1] = math.inf
-    rows = list(zip(*cast("list[tuple[int, int, int, int]]", state.card_of), strict=True))
+    # WC 4.2: the roll x shows the first face whose cumulative share (``to_<face>``)
+    # exceeds x (running.sample_die; x < 1, so the rules' fallback to the last face is
+    # the last "else"); its row of the seven cards' values is read at once.
+    (to_head, _), (to_cap, _), (to_saddle, _), _ = state.die_cdf
+    head, cap, saddle, shoe = zip(
+        *cast("list[tuple[int, int, int, int]]", state.card_of), strict=True
+    )
     finish = state.finish
     space = _spaces(state.spaces)
     blocking = not state.crowded_field
@@ -264,7 +265,11 @@ def run(
     first = state.roller - first_move
     turns = [draws[(first + m) % players] for m in range(players)]
     rolled = state.rolled  # WC 4.2: the roll, unless it has been rolled already
-    row = rows[bisect_right(thresholds, roll()) if rolled is None else SYMBOL_INDEX[rolled]]
+    if rolled is None:
+        x = roll()
+        row = head if x < to_head else cap if x < to_cap else saddle if x < to_saddle else shoe
+    else:
+        row = (head, cap, saddle, shoe)[SYMBOL_INDEX[rolled]]
     while True:
         horse = up.pop(int(turns[moves_made % players]() * len(up)))  # WC 4.3-4.4
         start = progress[horse]
@@ -296,4 +301,5 @@ def run(
         if not up:  # WC 4.4: every card face down: all turned face up
             up = on_track[:]
             turned_up = moves_made
-        row = rows[bisect_right(thresholds, roll())]
+        x = roll()
+        row = head if x < to_head else cap if x < to_cap else saddle if x < to_saddle else shoe

@@ -40,8 +40,11 @@ class Measure:
         self.n += 1
         self.total += x
         self.squares += x * x
-        self.low = min(self.low, x)
-        self.high = max(self.high, x)
+        # Conditional expressions, not min() and max(), which parse their arguments
+        # as keywords at every call in Python 3.11 (issue 24); ties keep the old value,
+        # as min() and max() do.
+        self.low = x if x < self.low else self.low
+        self.high = x if x > self.high else self.high
 
     @property
     def mean(self) -> float:

@@ -11,7 +11,6 @@ starts everyone level, so there the gate is only the draw order).
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from typing import Any, NamedTuple
@@ -35,8 +34,9 @@ class RaceKeys(NamedTuple):
     """The column names of race ``r``, written once (issue 24: a game's row and its
     count were a hundred f-strings)."""
 
-    gates: tuple[tuple[str, str], ...]
-    """``race<r>_gate<k>`` and ``race<r>_card<k>`` for gates 1 to :data:`GATES`."""
+    gates: tuple[tuple[str, str, str], ...]
+    """``race<r>_gate<k>``, ``race<r>_card<k>`` and the count's row ``gate <k>``, for
+    gates 1 to :data:`GATES`."""
     places: tuple[str, ...]
     """``race<r>_win``, ``_place``, ``_show``."""
     last: str
@@ -47,7 +47,7 @@ class RaceKeys(NamedTuple):
 def race_keys(r: int) -> RaceKeys:
     """The :class:`RaceKeys` of race ``r``."""
     return RaceKeys(
-        tuple((f"race{r}_gate{g}", f"race{r}_card{g}") for g in range(1, GATES + 1)),
+        tuple((f"race{r}_gate{g}", f"race{r}_card{g}", f"gate {g}") for g in range(1, GATES + 1)),
         tuple(f"race{r}_{place}" for place in PLACES),
         f"race{r}_last",
         f"race{r}_pace",
@@ -58,7 +58,6 @@ def race_keys(r: int) -> RaceKeys:
 RACE_KEYS = tuple(race_keys(r) for r in range(1, 4))
 """Races 1 to 3's column names (WC 1.3: three races); a longer history names its own."""
 PAID_KEYS = tuple(f"paid_{reason}" for reason in REASONS)
-GATE_ROWS = tuple(f"gate {g}" for g in range(1, GATES + 1))
 
 
 @cache
@@ -94,10 +93,10 @@ class WinnersCircleStats:
             keys = RACE_KEYS[r - 1] if r <= len(RACE_KEYS) else race_keys(r)
             gate_keys = keys.gates
             for gate, (horse, card) in enumerate(draws[r - 1]):
-                gate_key, card_key = (
+                gate_key, card_key, _ = (
                     gate_keys[gate]
                     if gate < GATES
-                    else (f"race{r}_gate{gate + 1}", f"race{r}_card{gate + 1}")
+                    else (f"race{r}_gate{gate + 1}", f"race{r}_card{gate + 1}", "")
                 )
                 cols[gate_key] = horse
                 cols[card_key] = card
@@ -161,16 +160,26 @@ class WinnersCircleAccumulator(Tally):
             finish = {text(columns[key]): p for key, p in zip(keys.places, PLACES, strict=True)}
             for horse in split(columns[keys.last]):
                 finish[horse] = "last"
+            # Every run is counted once per group ("other": unplaced, not last), so a
+            # row's total is its runs; a cell is text as :func:`text` makes it.
             gate = 1
-            for gate_key, card_key in keys.gates:
+            for gate_key, card_key, gate_row in keys.gates:
                 if gate_key not in columns:
                     break
-                _count_run(counts, finish, gate, columns[gate_key], columns[card_key])
+                horse_cell, card_cell = columns[gate_key], columns[card_key]
+                horse = horse_cell if type(horse_cell) is str else text(horse_cell)
+                where = finish.get(horse, "other")
+                counts["horse", horse, where] += 1
+                counts["gate", gate_row, where] += 1
+                counts["card", card_cell if type(card_cell) is str else text(card_cell), where] += 1
                 gate += 1
             else:
                 while f"race{r}_gate{gate}" in columns:
-                    cells = columns[f"race{r}_gate{gate}"], columns[f"race{r}_card{gate}"]
-                    _count_run(counts, finish, gate, *cells)
+                    horse = text(columns[f"race{r}_gate{gate}"])
+                    where = finish.get(horse, "other")
+                    counts["horse", horse, where] += 1
+                    counts["gate", f"gate {gate}", where] += 1
+                    counts["card", text(columns[f"race{r}_card{gate}"]), where] += 1
                     gate += 1
             pace = columns[keys.pace]
             if pace is not None:
@@ -230,22 +239,6 @@ class WinnersCircleAccumulator(Tally):
             pay,
             pace,
         ]
-
-
-def _count_run(
-    counts: Counter[tuple[str, str, str]],
-    finish: dict[str, str],
-    gate: int,
-    horse_cell: Scalar,
-    card_cell: Scalar,
-) -> None:
-    """One horse's run, counted once in each group ("other": unplaced, not last), so a
-    row's total is its runs."""
-    horse = "-" if horse_cell is None else str(horse_cell)
-    where = finish.get(horse, "other")
-    counts["horse", horse, where] += 1
-    counts["gate", GATE_ROWS[gate - 1] if gate <= GATES else f"gate {gate}", where] += 1
-    counts["card", "-" if card_cell is None else str(card_cell), where] += 1
 
 
 STATS = WinnersCircleStats()

@@ -51,11 +51,18 @@ def settle(
     lines: list[PayoutLine] = []
     for place, horse in enumerate(placed):
         on_horse = [b for b in bets if b.horse == horse]
-        column = len(on_horse) if alternative_payouts else sum(b.chip for b in on_horse)
+        if alternative_payouts:
+            column = len(on_horse)
+        else:
+            column = 0
+            for bet in on_horse:
+                column += bet.chip
         if column == 0:
             continue
         row = table.row(place)
-        per_bet = row[min(column, len(row)) - 1]
+        # A column past the row's end reads its last entry (conditional expressions,
+        # not min(), which parses its arguments at every call in Python 3.11).
+        per_bet = row[column - 1 if column <= len(row) else -1]
         for bet in on_horse:
             if bet.chip:
                 amount = per_bet * bet.chip * multiplier
@@ -71,7 +78,8 @@ def settle(
         for bet in bets:
             if bet.horse == horse and bet.chip:
                 due = table.last_place_per_bet * bet.chip * multiplier
-                paid = min(due, new_money[bet.seat])
+                has = new_money[bet.seat]
+                paid = due if due < has else has
                 new_money[bet.seat] -= paid
                 lines.append(PayoutLine(bet.seat, horse, "last", -paid))
     return new_money, lines

@@ -13,7 +13,7 @@ import random
 import pytest
 from typer.testing import CliRunner
 
-from tote.bots import Budget, bots_for, make_bot
+from tote.bots import Budget, bot_seed, bots_for, make_bot
 from tote.bots.budget import MOST_ITERATIONS
 from tote.bots.levels import EASY, HARD, LEVELS, NORMAL, level_bots, level_descriptions
 from tote.bots.strong import SETTINGS, StrongBot
@@ -188,3 +188,16 @@ def test_wits_and_wagers_levels_state_how_well_they_know_the_answer() -> None:
     words = level_descriptions(get_game("wits-and-wagers"))
     assert "factor of 2.2" in words[EASY] and "factor of 1.4" in words[NORMAL]
     assert "factor of 1.1" in words[HARD] and "expert" in words[HARD]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_random_bot_is_the_registrys_random_bot_with_its_stream(game_id: str) -> None:
+    """Issue 24: ``make_bot`` seats ``random`` without building every factory; it is the
+    bot the registry names ``random``, with the stream of (game seed, seat), and a budget
+    changes nothing."""
+    game = get_game(game_id)
+    for seat in range(3):
+        bot = make_bot(game, "random", 7, seat, learned=True, budget=FEW)
+        made = bots_for(game)["random"](random.Random(bot_seed(7, seat)))
+        assert type(bot) is type(made)
+        assert bot.rng.random() == made.rng.random()  # type: ignore[attr-defined]

@@ -29,8 +29,18 @@ VARIANTS: list[dict[str, Any]] = [
     {"crowded_field": True, "last_place_tie": "least_recent"},
     {"alternative_payouts": True, "starting_money": 300},
     {"royal_turf": True, "hidden_bets": True},
+    # A die without heads or saddles: two faces with no share, which the race loop's
+    # comparisons must skip as running.sample_die does (issue 24).
+    {
+        "data_changes": {
+            "horse_cards.die.faces.head": 0,
+            "horse_cards.die.faces.saddle": 0,
+            "horse_cards.die.faces.shoe": 2,
+        }
+    },
 ]
-"""Every variant (WC 6.1-6.4) and option the race or its payout reads."""
+"""Every variant (WC 6.1-6.4) and option the race or its payout reads, and a die with
+faces that never show."""
 
 FIELDS = (
     *("race", "phase", "money", "history", "deck", "bets", "chips", "progress", "space_at"),

@@ -10,6 +10,7 @@ from tote.core import CHANCE, OptionsError
 from tote.games.winners_circle import GAME
 from tote.games.winners_circle.data import horse_data
 from tote.games.winners_circle.moves import DrawHorseCard, FirstBettor, MoveHorse, RollDie
+from tote.games.winners_circle.state import WinnersCircleState
 
 from .wc_helpers import (
     BASE_CARDS,
@@ -248,3 +249,25 @@ def test_wc_3_1_no_first_bettor_while_cards_are_drawn() -> None:
     """WC 3.1 after WC 2.2: while cards are drawn no first-bettor outcome is possible."""
     state = new_state(3)
     assert_refused(state, CHANCE, FirstBettor(0), "chance")
+
+
+def test_states_of_the_same_data_share_their_set_up_and_keep_their_own_deck() -> None:
+    """Issue 24: what a state reads from the data and never changes (the cards, the die,
+    the move objects) is made once per data, Royal Turf and player count, and shared;
+    the stack each state draws from is its own."""
+    a, b = GAME.new_state(None, 3), GAME.new_state(None, 3)
+    assert isinstance(a, WinnersCircleState) and isinstance(b, WinnersCircleState)
+    for name in ("cards", "horse_index", "die_outcomes", "die_cdf", "bet_moves", "horse_moves"):
+        assert getattr(a, name) is getattr(b, name), name
+    assert a.deck == b.deck == sorted(a.cards) and a.deck is not b.deck
+    a.deck.pop()
+    assert len(b.deck) == len(a.deck) + 1
+    royal = GAME.new_state({"royal_turf": True}, 3)
+    assert isinstance(royal, WinnersCircleState)
+    assert royal.cards is not a.cards and royal.deck == sorted(royal.cards)
+    assert all(card.horse is not None for card in royal.cards.values())
+    four = GAME.new_state(None, 4)
+    assert isinstance(four, WinnersCircleState) and len(four._seat_turns) == 4
+    changed = GAME.new_state({"data_changes": {"horse_cards.die.faces.head": 0}}, 3)
+    assert isinstance(changed, WinnersCircleState)
+    assert changed.die_cdf[0][0] == 0.0 and a.die_cdf[0][0] == 0.5

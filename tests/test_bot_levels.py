@@ -192,9 +192,9 @@ def test_wits_and_wagers_levels_state_how_well_they_know_the_answer() -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_random_bot_is_the_registrys_random_bot_with_its_stream(game_id: str) -> None:
-    """Issue 24: ``make_bot`` seats ``random`` without building every factory; it is the
-    bot the registry names ``random``, with the stream of (game seed, seat), and a budget
-    changes nothing."""
+    """Issue 24: ``get_bot`` answers ``random`` without building every factory; the bot
+    ``make_bot`` seats is the one the registry names ``random``, with the stream of (game
+    seed, seat), and a budget changes nothing."""
     game = get_game(game_id)
     for seat in range(3):
         bot = make_bot(game, "random", 7, seat, learned=True, budget=FEW)

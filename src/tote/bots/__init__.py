@@ -132,15 +132,8 @@ def make_bot(
     file, ``learned:PATH``; the server's default resolves registered bots alone, so a
     bot name stored with a table never opens a file (issue 30, learning baseline).
     A search bot thinks within ``budget`` when one is given (issue 25)."""
-    if name == RANDOM:
-        # bots_for's own answer for ``random`` (a game's own bots come after the core's,
-        # and no budget changes it), without building every other factory: the
-        # simulator makes two bots or more a game (issue 24).
-        factory: BotFactory = game.bots.get(RANDOM, RandomBot)
-    else:
-        factory = bot_factory(game, name) if learned else get_bot(game, name)
-        factory = with_budget(factory, budget)
-    return factory(random.Random(bot_seed(game_seed, seat)))
+    factory = bot_factory(game, name) if learned else get_bot(game, name)
+    return with_budget(factory, budget)(random.Random(bot_seed(game_seed, seat)))
 
 
 def rollout_policy(game: Game, name: str, seed: int) -> Policy:

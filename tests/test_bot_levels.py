@@ -64,6 +64,21 @@ def test_every_game_has_strong_and_three_levels_that_are_real_bots(game_id: str)
     assert set(level_descriptions(game)) == set(LEVELS)
 
 
+@pytest.mark.parametrize("game_id", ["winners-circle", "horse-fever", "wetten", "carcassonne"])
+def test_hards_line_says_how_its_futures_are_played(game_id: str) -> None:
+    """Issue 25 (a one-line description of how each level plays): Winner's Circle's
+    ``hard`` plays its futures out at random; elsewhere the others are the heuristic."""
+    from tote.bots.strong import SETTINGS
+
+    game = get_game(game_id)
+    line = level_descriptions(game)[HARD]
+    if SETTINGS[game_id].model_moves == 0:
+        assert "played out at random" in line and "bots" not in line.split("(")[0]
+    else:
+        assert f"the others played as {game.default_bot} bots" in line
+    assert ("at random" in line) == (game_id == "winners-circle")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_level_plays_the_same_moves_as_its_bot(game_id: str) -> None:
     """Issue 25: aliases resolve to the same bot: the same moves for the same seed."""

@@ -77,10 +77,18 @@ def level_descriptions(game: Game) -> dict[str, str]:
             " the sensible guesses on the mat make likely, the others played as normal"
             " bots, and pays no heed to wild guesses (the strong bot).",
         }
+    from tote.bots.strong import SETTINGS
+
+    settings = SETTINGS.get(game.id)
+    others = (
+        "played out at random"
+        if settings is not None and settings.model_moves == 0
+        else f"the others played as {normal} bots"
+    )
     return {
         EASY: f"Plays like normal half the time and a random legal move otherwise (the"
         f" casual bot, over {normal}).",
         NORMAL: f"Plays the game's own rules of thumb (the {normal} bot).",
-        HARD: f"Tries each of its moves in many possible futures, the others played as"
-        f" {normal} bots, and picks the one that stands best (the strong bot).",
+        HARD: f"Tries each of its moves in many possible futures, {others}, and picks the"
+        " one that stands best (the strong bot).",
     }

@@ -5,18 +5,18 @@ tested), on games of every mode, played through the rules loop and the quiet loo
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 import pytest
 
-from tote.core.moves import CHANCE
 from tote.core.registry import get_game
 from tote.games.horse_fever.state import HorseFeverState
 from tote.sim.game_stats import ROUNDS, Scalar
 from tote.sim.games.horse_fever import SOURCES, STATS, HorseFeverAccumulator
 from tote.sim.play import play_state
+
+from .test_game_stats import finished
 
 MODES: list[dict[str, Any]] = [
     {},
@@ -29,19 +29,9 @@ MODES: list[dict[str, Any]] = [
 
 def rules_loop_game(options: dict[str, Any], players: int, seed: int) -> HorseFeverState:
     """A game of uniformly random legal moves through the rules loop (its whole log)."""
-    game = get_game("horse-fever")
-    state = game.new_state(game.options(options, []), players)
-    rng = random.Random(seed)
-    while True:
-        turn = state.turn()
-        if turn.chance:
-            state.apply(CHANCE, state.sample_chance(rng))
-        elif turn.seats:
-            seat = turn.seats[0]
-            state.apply(seat, state.random_move(seat, rng))
-        else:
-            assert isinstance(state, HorseFeverState)
-            return state
+    state = finished("horse-fever", players, seed, **options)
+    assert isinstance(state, HorseFeverState)
+    return state
 
 
 def quiet_loop_game(options: dict[str, Any], players: int, seed: int) -> HorseFeverState:

@@ -1,0 +1,81 @@
+"""docs/bots.md's tournament tables are what the kept games give (issue 25, "Proof, not
+hope": the tables and the commands that reproduce them).
+
+Each file in ``benchmarks/tournaments/`` is read as ``tote tournament --keep`` reads it,
+and its table worked out again without playing a game: every bot's rating with its
+bootstrap interval and its win share. Each bot's figures must stand on one line of the
+doc (a table's row, or a row of the table that puts every game side by side). A table
+still being played is named in :data:`UNDER_WAY` and not checked; every other kept file
+is a finished table the doc must show.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tote.sim.tournament import TournamentResult
+from tote.sim.tournament_keep import KeptGames
+
+ROOT = Path(__file__).resolve().parent.parent
+KEPT = ROOT / "benchmarks" / "tournaments"
+DOC_LINES = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8").replace("**", "").splitlines()
+
+UNDER_WAY = frozenset(
+    {
+        "carcassonne-hard-best-ev-ismcts",
+        "wetten-hard-normal-easy-random",
+        "wetten-hard-best-ev-ismcts",
+    }
+)
+"""The tables still being played (docs/bots.md gives their games so far in words)."""
+
+
+def figures(path: Path) -> dict[str, tuple[str, str]]:
+    """Each bot's rating with its 95% interval and its win share, as the doc writes them,
+    worked out from the kept games alone."""
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    games = KeptGames(path, header).games
+    result = TournamentResult(
+        game=header["game"],
+        players=header["players"],
+        games_per_table=max(len(rows) for rows in games.values()),
+        seed=header["seed"],
+        bots=tuple(header["bots"]),
+        tables=[tuple(table) for table in header["tables"]],
+        options=header["options"],
+    )
+    for table in sorted(games):
+        for index in sorted(games[table]):
+            result.add(games[table][index])
+    ratings, intervals = result.ratings(), result.rating_intervals()
+    found: dict[str, tuple[str, str]] = {}
+    for bot in result.standings():
+        low, high = intervals[bot]
+        share = result.win_rate(bot).value
+        found[bot] = (f"{ratings[bot]:.0f} ({low:.0f}-{high:.0f})", f"{100 * share:.1f}%")
+    return found
+
+
+KEPT_FILES = sorted(KEPT.glob("*.jsonl"))
+
+
+def test_every_table_under_way_is_kept() -> None:
+    """A name in UNDER_WAY that names no file is a table finished or dropped: say so."""
+    assert {path.stem for path in KEPT_FILES} >= UNDER_WAY
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in KEPT_FILES if p.stem not in UNDER_WAY], ids=lambda p: p.stem
+)
+def test_the_doc_shows_each_finished_table_as_its_kept_games_give_it(path: Path) -> None:
+    """Issue 25: every bot's rating (95%) and win share in docs/bots.md are what the kept
+    games give, so a reader can check the proof against the games themselves."""
+    missing = [
+        f"{bot}: rating {rating}, win share {share}"
+        for bot, (rating, share) in figures(path).items()
+        if not any(rating in line and share in line for line in DOC_LINES)
+    ]
+    assert not missing, f"docs/bots.md does not show {path.name} as kept: {missing}"

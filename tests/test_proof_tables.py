@@ -25,7 +25,6 @@ DOC_LINES = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8").replace("**"
 
 UNDER_WAY = frozenset(
     {
-        "carcassonne-hard-best-ev-ismcts",
         "wetten-hard-normal-easy-random",
         "wetten-hard-best-ev-ismcts",
     }

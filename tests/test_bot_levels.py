@@ -68,8 +68,6 @@ def test_every_game_has_strong_and_three_levels_that_are_real_bots(game_id: str)
 def test_hards_line_says_how_its_futures_are_played(game_id: str) -> None:
     """Issue 25 (a one-line description of how each level plays): Winner's Circle's
     ``hard`` plays its futures out at random; elsewhere the others are the heuristic."""
-    from tote.bots.strong import SETTINGS
-
     game = get_game(game_id)
     line = level_descriptions(game)[HARD]
     if SETTINGS[game_id].model_moves == 0:

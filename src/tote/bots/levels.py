@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from tote.bots.strong import SETTINGS
 from tote.core.bot import Bot, BotFactory, Observation
 from tote.core.game import Game
 from tote.core.moves import Move
@@ -77,8 +78,6 @@ def level_descriptions(game: Game) -> dict[str, str]:
             " the sensible guesses on the mat make likely, the others played as normal"
             " bots, and pays no heed to wild guesses (the strong bot).",
         }
-    from tote.bots.strong import SETTINGS
-
     settings = SETTINGS.get(game.id)
     others = (
         "played out at random"

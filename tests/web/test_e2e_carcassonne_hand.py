@@ -77,8 +77,11 @@ def test_the_tile_in_hand_is_in_view_named_in_words_and_follows_the_pointer(
     ann.screenshot(path=str(screenshots / f"cc-hand-{size}.png"))
 
     spots = ann.locator(".cc-board .spot")
+    spots.first.wait_for(state="attached")
     if size == "desktop":
-        for i in (0, 1):
+        # The table's seed is secret, and 5 first tiles in 72 (the four monasteries
+        # without a road, the all-city tile) fit beside the start tile in one place only.
+        for i in range(min(2, spots.count())):
             x, y = spots.nth(i).get_attribute("data-x"), spots.nth(i).get_attribute("data-y")
             spots.nth(i).hover()
             ann.wait_for_selector(

@@ -184,7 +184,7 @@ SETTINGS: dict[str, StrongSettings] = {
     "horse-fever": StrongSettings(iterations=600, model_moves=40),
     "wetten": StrongSettings(iterations=570, model_moves=60),
     "wits-and-wagers": StrongSettings(
-        iterations=940,
+        iterations=1_420,
         model_moves=30,
         own_kinds=("Guess",),
         reward="share",

@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 
 from tote.cli.main import app
 from tote.core.errors import OptionsError
+from tote.sim import runner as runner_module
+from tote.sim.runner import GameRow, GameSpec
 from tote.sim.tournament import TournamentResult, plan_tournament, play_tournament
 
 runner = CliRunner()
@@ -53,6 +55,32 @@ def test_a_stopped_tournament_resumed_gives_the_table_of_one_run(tmp_path: Path)
     assert len(lines) - 1 == 6  # every game that ended, the one the stop came after too
     same_table(played(4, keep), whole)
     assert len(keep.read_text().splitlines()) - 1 == 12  # three tables of four games
+
+
+def test_a_run_stopped_within_a_round_of_the_rotation_plays_no_kept_game_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stop after an odd number of games of a 2-seat table leaves a round of the seat
+    rotation half played: the resumed run starts at the first game missing, seated as
+    that game is in one run (the bots turned by its index), and plays only the games
+    the file lacks; the table is one run's."""
+    keep = tmp_path / "kept.jsonl"
+    whole = played(4, None)
+    with pytest.raises(KeyboardInterrupt):
+        played(4, keep, stop_after=2)
+    assert len(keep.read_text().splitlines()) - 1 == 3  # games 0-2 of the first table
+    seeds: list[tuple[int, tuple[str, ...]]] = []
+    real = runner_module._row
+
+    def counted(spec: GameSpec, index: int, *args: Any) -> GameRow:
+        row = real(spec, index, *args)
+        seeds.append((row.seed, row.bots))
+        return row
+
+    monkeypatch.setattr(runner_module, "_row", counted)
+    same_table(played(4, keep), whole)
+    assert len(seeds) == 12 - 3  # the file held 3 of the 12 games
+    assert seeds[0] == (5 + 3, tuple(reversed(BOTS[:2])))  # game 3: seed 5 + 3, turned
 
 
 def test_a_resumed_run_plays_only_the_games_the_file_lacks(tmp_path: Path) -> None:

@@ -305,30 +305,35 @@ def _play_table(
     kept: KeptGames | None,
 ) -> None:
     """One table's games into ``result``: those ``kept`` holds, then the rest played.
-    The rest starts at a whole round of the rotation (a multiple of the seats), so each
-    game keeps its seed and seating; a game of that round already kept is not counted
-    twice. ``reports`` are the progress of games played and of games read."""
+    The rest starts at the first game the file lacks, its seats turned as far as that
+    game's place in the rotation, so each game keeps its seed and seating and no kept
+    game is played again. ``reports`` are the progress of games played and of games
+    read."""
     progress, read = reports
     done = [] if kept is None else kept.done(number, table.games)
     for row in done:
         result.add(row)
     if read is not None and done:
         read(number, tables, len(done), table.games)
-    start = len(done) - len(done) % table.players
-    if len(done) >= table.games:
+    start = len(done)
+    if start >= table.games:
         return
-    rest = dataclasses.replace(table, seed=table.seed + start, games=table.games - start)
+    turned = start % table.players
+    rest = dataclasses.replace(
+        table,
+        seed=table.seed + start,
+        games=table.games - start,
+        bots=table.bots[turned:] + table.bots[:turned],
+    )
 
     def add(row: GameRow) -> None:
         row = dataclasses.replace(row, index=start + row.index)
-        if row.index < len(done):
-            return
         result.add(row)
         if kept is not None:
             kept.add(number, row)
 
     def advance(played: int, total: int) -> None:
-        if progress is not None and start + played > len(done):
+        if progress is not None:
             progress(number, tables, start + played, table.games)
 
     run_plan(rest, advance, workers=workers, sinks=[add])

@@ -26,6 +26,14 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 runner = CliRunner()
 
 
+def _stop_signals_by_default() -> None:
+    """A child inherits ignored signals: under ``nohup`` (a CI job, a detached run) it
+    would ignore SIGHUP, as tote rightly leaves a hang-up ignored then. The children
+    here stand for a run started from a terminal."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def tote_process(tmp_path: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     """``tote ARGS`` in a child process whose stderr is a pipe (not a terminal)."""
     environment = {**os.environ, "PYTHONPATH": SRC, **env}
@@ -36,6 +44,7 @@ def tote_process(tmp_path: Path, *args: str, **env: str) -> subprocess.Popen[str
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_stop_signals_by_default,
     )
 
 

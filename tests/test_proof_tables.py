@@ -23,13 +23,22 @@ ROOT = Path(__file__).resolve().parent.parent
 KEPT = ROOT / "benchmarks" / "tournaments"
 DOC_LINES = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8").replace("**", "").splitlines()
 
-UNDER_WAY = frozenset(
-    {
-        "wetten-hard-normal-easy-random",
-        "wetten-hard-best-ev-ismcts",
-    }
-)
+UNDER_WAY: frozenset[str] = frozenset()
 """The tables still being played (docs/bots.md gives their games so far in words)."""
+
+PROOF = {
+    "winners-circle": ("hard-normal-easy-random", "hard-best-ev-ismcts"),
+    "wits-and-wagers": (
+        "hard-normal-easy-random",
+        "hard-best-ev-ismcts-expert",
+        "hard-casual-normal-expert",
+    ),
+    "wetten": ("hard-normal-easy-random", "hard-best-ev-ismcts"),
+    "horse-fever": ("hard-normal-easy", "hard-best-ev-ismcts-random"),
+    "carcassonne": ("hard-normal-easy-random", "hard-best-ev-ismcts"),
+}
+"""Each game's tables of ``hard`` against every other bot of the game: the issue's proof,
+summed up in docs/bots.md's "The proof at a glance"."""
 
 
 def figures(path: Path) -> dict[str, tuple[str, str]]:
@@ -78,3 +87,21 @@ def test_the_doc_shows_each_finished_table_as_its_kept_games_give_it(path: Path)
         if not any(rating in line and share in line for line in DOC_LINES)
     ]
     assert not missing, f"docs/bots.md does not show {path.name} as kept: {missing}"
+
+
+@pytest.mark.parametrize(
+    "stem", [f"{game}-{table}" for game, tables in PROOF.items() for table in tables]
+)
+def test_the_proof_at_a_glance_is_each_games_tables_of_hard(stem: str) -> None:
+    """Issue 25, "Proof, not hope": each game's tables of ``hard`` are finished, ``hard``
+    leads them, and the summary in docs/bots.md shows its rating, its win share and the
+    next best's rating on one line, as the kept games give them."""
+    path = KEPT / f"{stem}.jsonl"
+    assert stem not in UNDER_WAY and path.exists()
+    found = figures(path)
+    (first, (rating, share)), (second, (next_rating, _)) = list(found.items())[:2]
+    assert first == "hard"
+    assert any(
+        rating in line and share in line and f"`{second}` {next_rating}" in line
+        for line in DOC_LINES
+    ), f"docs/bots.md's proof at a glance lacks {stem}"

@@ -26,25 +26,28 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 runner = CliRunner()
 
 
-def _stop_signals_by_default() -> None:
-    """A child inherits ignored signals: under ``nohup`` (a CI job, a detached run) it
-    would ignore SIGHUP, as tote rightly leaves a hang-up ignored then. The children
-    here stand for a run started from a terminal."""
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
+CHILD = (
+    "import signal\n"
+    "for signum in (signal.SIGTERM, signal.SIGHUP):\n"
+    "    signal.signal(signum, signal.SIG_DFL)\n"
+    "from tote.cli.main import main\n"
+    "main()\n"
+)
+"""``tote`` as started from a terminal. A child inherits ignored signals: under
+``nohup`` (a CI job, a detached run) it would ignore SIGHUP, as tote rightly leaves a
+hang-up ignored then, so the child sets both back to their default first."""
 
 
 def tote_process(tmp_path: Path, *args: str, **env: str) -> subprocess.Popen[str]:
     """``tote ARGS`` in a child process whose stderr is a pipe (not a terminal)."""
     environment = {**os.environ, "PYTHONPATH": SRC, **env}
     return subprocess.Popen(
-        [sys.executable, "-c", "from tote.cli.main import main; main()", *args],
+        [sys.executable, "-c", CHILD, *args],
         cwd=tmp_path,
         env=environment,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_stop_signals_by_default,
     )
 
 

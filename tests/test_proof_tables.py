@@ -6,7 +6,8 @@ and its table worked out again without playing a game: every bot's rating with i
 bootstrap interval and its win share. Each bot's figures must stand on one line of the
 doc (a table's row, or a row of the table that puts every game side by side). A table
 still being played is named in :data:`UNDER_WAY` and not checked; every other kept file
-is a finished table the doc must show.
+is a finished table the doc must show. The tables of the issue's proof are checked
+against its bar too: the leader's rating highest, its win share's lower end above luck.
 """
 
 from __future__ import annotations
@@ -41,9 +42,19 @@ PROOF = {
 summed up in docs/bots.md's "The proof at a glance"."""
 
 
-def figures(path: Path) -> dict[str, tuple[str, str]]:
-    """Each bot's rating with its 95% interval and its win share, as the doc writes them,
-    worked out from the kept games alone."""
+NORMAL_OVER_EASY = {
+    "winners-circle": "normal-easy-random",
+    "wits-and-wagers": "normal-easy-random-casual",
+    "wetten": "normal-easy-random",
+    "horse-fever": "normal-easy-random",
+    "carcassonne": "normal-easy-random",
+}
+"""Each game's table of ``normal`` against ``easy`` without ``hard`` (issue 25: "and
+``normal`` beats ``easy`` the same way")."""
+
+
+def table_of(path: Path) -> TournamentResult:
+    """The table a kept file gives, worked out from its games alone (none played)."""
     header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     games = KeptGames(path, header).games
     result = TournamentResult(
@@ -58,6 +69,13 @@ def figures(path: Path) -> dict[str, tuple[str, str]]:
     for table in sorted(games):
         for index in sorted(games[table]):
             result.add(games[table][index])
+    return result
+
+
+def figures(path: Path) -> dict[str, tuple[str, str]]:
+    """Each bot's rating with its 95% interval and its win share, as the doc writes them,
+    best rating first, worked out from the kept games alone."""
+    result = table_of(path)
     ratings, intervals = result.ratings(), result.rating_intervals()
     found: dict[str, tuple[str, str]] = {}
     for bot in result.standings():
@@ -105,3 +123,20 @@ def test_the_proof_at_a_glance_is_each_games_tables_of_hard(stem: str) -> None:
         rating in line and share in line and f"`{second}` {next_rating}" in line
         for line in DOC_LINES
     ), f"docs/bots.md's proof at a glance lacks {stem}"
+
+
+@pytest.mark.parametrize(
+    ("stem", "leader"),
+    [(f"{game}-{table}", "hard") for game, tables in PROOF.items() for table in tables]
+    + [(f"{game}-{table}", "normal") for game, table in NORMAL_OVER_EASY.items()],
+)
+def test_each_table_meets_the_issues_bar(stem: str, leader: str) -> None:
+    """Issue 25, "Proof, not hope": at each of these tables ``leader`` (``hard``; or
+    ``normal``, at its table against ``easy``) has the highest rating, and the lower end
+    of its win share's 95% interval lies above the luck share (1 / players), with at
+    least 100 games."""
+    result = table_of(KEPT / f"{stem}.jsonl")
+    assert result.standings()[0] == leader
+    assert result.sums[leader].games >= 100
+    share = result.win_rate(leader)
+    assert share.low > 1 / result.players, f"{leader}: {share}, luck {1 / result.players:.0%}"

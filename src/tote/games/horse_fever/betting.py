@@ -41,7 +41,10 @@ def start_first_bet(state: HorseFeverState) -> None:
 def _can_bet(state: HorseFeverState, seat: int) -> bool:
     if state.money[seat] < state.minimum_bet(seat):
         return False
-    mine = [b.seat for b in state.bets].count(seat)
+    mine = 0
+    for bet in state.bets:
+        if bet.seat == seat:
+            mine += 1
     return mine < 2 or any(bet_kinds(state, seat, lane) for lane in range(6))
 
 

@@ -153,20 +153,24 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     price = state.board.purchase_price.value
     skill = state.skills[seat]
     effects = state.assistant_effects(seat) if state.owned_assistants[seat] else NO_EFFECTS
-    if skill is None and not effects:  # purchase.purchase_cost, kind_limit: the rulebook's
-        costs = PRICED
-        doubled = 1
-    else:
-        free = {e.free_purchase for e in effects}
-        costs = {
-            kind: 0 if (kind == "action" and skill == "free_actions") or kind in free else 1
-            for kind in BOUGHT_KINDS
-        }
-        doubled = 2 if skill == "double_purchases" else 1
+    costs = PRICED  # purchase.purchase_cost, kind_limit: the rulebook's
+    doubled = 1
+    discount = 0  # state.stable_price's Assistants' discount
+    if skill is not None or effects:
+        for effect in effects:
+            discount += effect.stable_discount
+            if effect.free_purchase in PRICED:
+                if costs is PRICED:
+                    costs = PRICED.copy()
+                costs[effect.free_purchase] = 0
+        if skill == "free_actions":
+            costs = {**costs, "action": 0}
+        elif skill == "double_purchases":
+            doubled = 2
     groups: list[tuple[str, int]] = [("pass", 1)]
     action = decks["action"]
     owner, row = state.owner, state.row
-    if costs is PRICED:  # every kind at the price, one of each (the same tests, unrolled)
+    if costs is PRICED and doubled == 1:  # every kind at the price, one of each (unrolled)
         if money >= price:
             if len(action.top) + len(action.bottom) >= 2:
                 groups.append(("action", 1))
@@ -192,7 +196,6 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
                 groups.append((deck, 1))
     stables: list[int] = []
     prices = state.board.stable_prices.values
-    discount = sum(e.stable_discount for e in effects) if effects else 0
     if None in owner and bought.get("stable", 0) < doubled:
         stables = [
             lane
@@ -233,7 +236,8 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
             state.drawing = (seat, kind, 2)
         else:
             bought[kind] = bought.get(kind, 0) + 1
-            state.drawing = (seat, kind, min(state.board.draw_count.value, len(decks[kind])))
+            count, left = state.board.draw_count.value, len(decks[kind])
+            state.drawing = (seat, kind, count if count < left else left)
             state.drawn = []
         state.phase = DRAW
         return
@@ -298,10 +302,17 @@ def _line_up(state: HorseFeverState, seat: int, random_: Callable[[], float]) ->
 def _can_line_up(state: HorseFeverState, seat: int) -> bool:
     """HF 1.3: ``purchase.lineup_moves`` is not empty: the seat holds a Horse not placed
     and owns a Stable with none on its lane."""
-    lane_horse, owner = state.lane_horse, state.owner
-    return any(h not in lane_horse for h in state.owned_horses[seat]) and any(
-        owner[lane] == seat and lane_horse[lane] is None for lane in range(6)
-    )
+    lane_horse = state.lane_horse
+    for horse in state.owned_horses[seat]:
+        if horse not in lane_horse:
+            break
+    else:
+        return False
+    owner = state.owner
+    for lane in range(6):  # noqa: SIM110 (a loop, not any() over a generator: issue 24)
+        if owner[lane] == seat and lane_horse[lane] is None:
+            return True
+    return False
 
 
 def _advance_lineup(state: HorseFeverState) -> None:
@@ -319,9 +330,14 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
     the ``bet`` event is written (the statistics read it)."""
     bets = state.bets
     # a seat bets once in the first bet (HF 2.1): only a second bet has bets of its own
-    taken = {(b.lane, b.kind) for b in bets if b.seat == seat} if second else None
+    taken: list[tuple[int, str]] | None = None
+    if second:
+        taken = []
+        for b in bets:
+            if b.seat == seat:
+                taken.append((b.lane, b.kind))
     tokens = state.tokens_left
-    if all(tokens):  # a Bet token of every colour left: every (lane, kind) not taken
+    if 0 not in tokens:  # a Bet token of every colour left: every (lane, kind) not taken
         if taken:
             options = EVERY_BET.copy()
             for bet in taken:
@@ -346,7 +362,8 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
         pick = int(random_() * len(options))
     lane, kind = options[pick]
     per_vp = state.board.minimum_bet_per_vp.value  # state.minimum_bet (HF 2.1, ruling R7)
-    low = max(per_vp, per_vp * (state.vp[seat] + state.owner.count(seat))) // 100
+    low = per_vp * (state.vp[seat] + state.owner.count(seat))
+    low = (low if low > per_vp else per_vp) // 100
     high = state.money[seat] // 100
     amount = 100 * (low + int(random_() * (high - low + 1)))
     tokens[lane] -= 1
@@ -363,7 +380,8 @@ def _bet(state: HorseFeverState, seat: int, random_: Callable[[], float], second
         # can cover the Minimum Bet (HF 2.1); the rules handle the rest
         if queue:
             nxt = queue[0]
-            if state.money[nxt] >= max(per_vp, per_vp * (state.vp[nxt] + state.owner.count(nxt))):
+            least = per_vp * (state.vp[nxt] + state.owner.count(nxt))
+            if state.money[nxt] >= (least if least > per_vp else per_vp):
                 return
         betting.advance_first_bet(state)
         return

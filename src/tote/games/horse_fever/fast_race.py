@@ -70,7 +70,10 @@ def race_units(
     movement = state.movement
     deck = state.movement_deck
     lanes = range(6)
-    plain = all(fx.if_first is None and fx.if_last is None for fx in effects)
+    plain = True
+    for fx in effects:
+        if fx.if_first is not None or fx.if_last is not None:
+            plain = False
     sprint = [fx.sprint_move() for fx in effects]
     unit = state.unit
     drawn = chosen = 0
@@ -79,7 +82,7 @@ def race_units(
     # the Finish Line cards only add squares or stop it on the line): the horses that
     # finish at a Sprint are those that crossed the line and still run
     crossing = [lane for lane in lanes if running[lane] and crossed[lane]]
-    every = all(running)
+    every = False not in running
     while True:
         if moving:  # HF 3.2a: race_phase.reveal_movement
             drawn += 1

@@ -46,7 +46,7 @@ def bet_won(state: HorseFeverState, race: RaceResult, bet: Bet) -> bool:
     """HF 3.3: a Win bet wins if its horse is first, a Show bet if it is first to third
     (fourth too with the ``show_fourth`` skill)."""
     place = race.ranking.index(bet.lane)
-    show_places = 4 if state.skill(bet.seat) == "show_fourth" else 3
+    show_places = 4 if state.skills[bet.seat] == "show_fourth" else 3
     return place == 0 if bet.kind == "win" else place < show_places
 
 
@@ -63,16 +63,18 @@ def bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int,
         danari, vp = bet.amount * race.odds[bet.lane], board.win_vp.value
     else:
         danari, vp = bet.amount * 2, board.show_vp.value
-    danari = max(0, danari + race.bet_money[bet.lane])
-    vp = 0 if state.party else max(0, vp + race.bet_vp[bet.lane])
+    danari += race.bet_money[bet.lane]
+    if danari < 0:
+        danari = 0
+    vp = 0 if state.party else vp + race.bet_vp[bet.lane]
+    if vp < 0:
+        vp = 0
     effects = state.assistant_effects(bet.seat)
     if not effects:
         return danari, vp
-    bonus = sum(
-        e.win_bonus + (e.win_bonus_first if bet.betting == 1 else e.win_bonus_second)
-        for e in effects
-    )
-    return danari + bonus, vp
+    for e in effects:
+        danari += e.win_bonus + (e.win_bonus_first if bet.betting == 1 else e.win_bonus_second)
+    return danari, vp
 
 
 def payoffs(state: HorseFeverState) -> None:
@@ -108,7 +110,9 @@ def payoffs(state: HorseFeverState) -> None:
             if owner[ranking[place]] == seat:
                 state._pay(seat, prize)
                 lines.append({"seat": seat, "stable": colours[ranking[place]], "prize": prize})
-        extra = sum(e.payoff_money for e in effects) if effects else 0
+        extra = 0
+        for effect in effects:
+            extra += effect.payoff_money
         for lane, h in horses:
             if owner[lane] == seat:
                 extra += state.horse_cards[h].effect.payoff_money

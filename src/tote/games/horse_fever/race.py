@@ -60,14 +60,15 @@ class LaneEffects:
         """HF 3.2a Start: a fixed value first, then the +/- cards; never backwards."""
         if self.start_set is not None:
             value = self.start_set
-        return max(0, value + self.start_add)
+        value += self.start_add
+        return value if value > 0 else 0
 
     def sprint_move(self) -> int:
         """HF 3.2b Sprint: one square, changed by the sprint cards; never backwards."""
         if self.sprint_never:
             return 0
-        base = 1 if self.sprint_set is None else self.sprint_set
-        return max(0, base + self.sprint_add)
+        squares = (1 if self.sprint_set is None else self.sprint_set) + self.sprint_add
+        return squares if squares > 0 else 0
 
 
 def surviving_cards(cards: Sequence[ActionCard]) -> tuple[list[ActionCard], list[ActionCard]]:
@@ -94,7 +95,8 @@ def surviving_cards(cards: Sequence[ActionCard]) -> tuple[list[ActionCard], list
 
 def shift_row(row: int, rows_up: int) -> int:
     """An odds change: ``rows_up`` > 0 moves toward 1:2; clamped to 1:2 .. 1:7."""
-    return min(LOWEST_ROW, max(HIGHEST_ROW, row - rows_up))
+    row -= rows_up
+    return HIGHEST_ROW if row < HIGHEST_ROW else LOWEST_ROW if row > LOWEST_ROW else row
 
 
 def unit_moves(
@@ -111,8 +113,9 @@ def unit_moves(
     cards change it; later, the first/last cards look at the positions before the
     move (ties count, finished horses included: ruling R5).
     """
-    first = max(positions)
-    last = min(positions)
+    if not start:
+        first = max(positions)
+        last = min(positions)
     moves = [0] * len(rows)
     for lane, row in enumerate(rows):
         if not running[lane]:
@@ -148,6 +151,8 @@ def finishing_groups(
     Farther past the line first, then the photo finish; a group of more than one
     horse is still tied and is ordered by the First Player.
     """
+    if len(lanes) == 1:
+        return [[lanes[0]]]
     keyed = sorted(lanes, key=lambda lane: (-positions[lane], photo_key(effects[lane], rows[lane])))
     groups: list[list[int]] = []
     last_key: tuple[int, tuple[int, int]] | None = None

@@ -75,7 +75,8 @@ def start_round(state: HorseFeverState) -> None:
     state.queue = [
         s
         for s in state.clockwise(state.first_player)
-        if any(state.assistants[a].effect.copies for a in state.owned_assistants[s])
+        if state.owned_assistants[s]
+        and any(state.assistants[a].effect.copies for a in state.owned_assistants[s])
         and copy_candidates(state, s)
     ]
     state.phase = COPY if state.queue else PURCHASE

@@ -235,7 +235,8 @@ class HorseFeverState(State):
     def minimum_bet(self, seat: int) -> int:
         """HF 2.1 Minimum Bet: 100 D per VP; ruling R7: never below 100 D."""
         per_vp = self.board.minimum_bet_per_vp.value
-        return max(per_vp, per_vp * self.total_vp(seat))
+        bet = per_vp * (self.vp[seat] + self.owner.count(seat))
+        return bet if bet > per_vp else per_vp
 
     def clockwise(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""
@@ -270,8 +271,9 @@ class HorseFeverState(State):
         600 D less, proposed)."""
         price = self.board.stable_prices.values[self.row[lane]]
         if seat is not None:
-            price -= sum(e.stable_discount for e in self.assistant_effects(seat))
-        return max(0, price)
+            for effect in self.assistant_effects(seat):
+                price -= effect.stable_discount
+        return price if price > 0 else 0
 
     def odds(self, lane: int) -> int:
         """The N of a Stable's odds 1:N."""

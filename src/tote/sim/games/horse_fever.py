@@ -113,7 +113,9 @@ def read_log(final: HorseFeverState) -> LogReading:
         if owner is not None:
             vp["stables held"][owner] += 1
     for seat in range(n):
-        tracked = sum(vp[s][seat] for s in SOURCES)
+        tracked = 0
+        for seats in vp.values():
+            tracked += seats[seat]
         vp["lost when eliminated"][seat] = final.total_vp(seat) - tracked
     return LogReading(vp, staked, returned, prices, reasons)
 

@@ -64,7 +64,7 @@ from tote.games.horse_fever.phases import (
     SETUP_STABLES,
     SPRINT,
 )
-from tote.games.horse_fever.race import LaneEffects, shift_row, surviving_cards
+from tote.games.horse_fever.race import NO_LANE_EFFECTS, LaneEffects, shift_row, surviving_cards
 
 if TYPE_CHECKING:
     from tote.games.horse_fever.state import HorseFeverState
@@ -484,13 +484,15 @@ def _reveal(state: HorseFeverState) -> None:
     by_lane: list[list[ActionCard]] = [[] for _ in range(6)]
     for _, card, lane in state.played:
         by_lane[lane].append(actions[card])
-    effects = state.effects = [LaneEffects() for _ in range(6)]
+    effects = state.effects = [NO_LANE_EFFECTS] * 6
     rows = state.row
     lane_horse = state.lane_horse
     for lane in range(6):
-        fx = effects[lane]
-        rows_up = 0
         horse = lane_horse[lane]
+        if horse is None and not by_lane[lane]:
+            continue
+        fx = effects[lane] = LaneEffects()
+        rows_up = 0
         if horse is not None:
             horse_effect = state.horse_cards[horse].effect
             fx.add(horse_effect)

@@ -132,16 +132,29 @@ def bank_purchases(state: HorseFeverState, seat: int) -> list[list[Move]]:
 
 
 def offers(state: HorseFeverState, seat: int) -> list[Move]:
+    """HF 1.1 Buy from player: every card another player still in the game may sell
+    to ``seat`` that ``seat`` can pay twice the value of (ruling R11), the sellers in
+    seat order and each one's cards in :func:`_sellable`'s order."""
     if count(state, seat, "from_player") or state.offered[seat]:
         return []
     money = state.money[seat]
-    return [
-        BuyFromPlayer(other, card)
-        for other in range(state.num_players)
-        if other != seat and not state.eliminated[other]
-        for card in _sellable(state, other, buyer=seat)
-        if money >= 2 * value_of(state, card)
-    ]
+    eliminated = state.eliminated
+    lane_of, prices, row = state.lane_of, state.board.stable_prices.values, state.row
+    at_purchase_price = money >= 2 * state.board.purchase_price.value
+    found: list[Move] = []
+    for other in range(state.num_players):
+        if other == seat or eliminated[other]:
+            continue
+        for card in _sellable(state, other, buyer=seat):
+            lane = lane_of.get(card)
+            if lane is None:
+                affordable = at_purchase_price
+            else:  # value_of: state.stable_price, never below 0
+                price = prices[row[lane]]
+                affordable = money >= 2 * (price if price > 0 else 0)
+            if affordable:
+                found.append(BuyFromPlayer(other, card))
+    return found
 
 
 def random_purchase(state: HorseFeverState, seat: int, rng: random.Random) -> Move:
@@ -162,7 +175,8 @@ def random_purchase(state: HorseFeverState, seat: int, rng: random.Random) -> Mo
 def _sellable(state: HorseFeverState, seller: int, buyer: int) -> list[str]:
     """HF 1.1 Buy from player: any card but Action cards (Loans: ruling R12); Horses
     only to a Stable owner (R10); Targets by kind, the seller picks which."""
-    cards = [state.colours[lane] for lane in state.stables_of(seller)]
+    owner, colours = state.owner, state.colours
+    cards = [colours[lane] for lane in range(6) if owner[lane] == seller]
     cards += state.owned_assistants[seller]
     if buyer in state.owner:
         cards += state.owned_horses[seller]

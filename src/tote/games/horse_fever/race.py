@@ -71,6 +71,12 @@ class LaneEffects:
         return squares if squares > 0 else 0
 
 
+NO_LANE_EFFECTS = LaneEffects()
+"""A lane with no Horse card and no Action card (HF 3.1): shared by every such lane and
+never changed (a state's effects are built afresh for each race, then only read; a clone
+shares them too), so that a round's start and a race's reveal make no object for it."""
+
+
 def surviving_cards(cards: Sequence[ActionCard]) -> tuple[list[ActionCard], list[ActionCard]]:
     """HF 3.1 on one lane: removal cards first, then same-letter cancellation.
 

@@ -80,7 +80,7 @@ from tote.games.horse_fever.phases import (
     SETUP_STABLES,
     SPRINT,
 )
-from tote.games.horse_fever.race import LaneEffects
+from tote.games.horse_fever.race import NO_LANE_EFFECTS
 
 BANKNOTES = 75 * 100 + 25 * 500 + 25 * 1000
 """HF Content: the Bank's banknotes, 45 000 D (the Bank is unlimited, ruling R14)."""
@@ -322,7 +322,7 @@ class HorseFeverState(State):
         self.positions = [0] * 6
         self.running = [True] * 6
         self.ranking: list[int] = []
-        self.effects = [LaneEffects() for _ in range(6)]
+        self.effects = [NO_LANE_EFFECTS] * 6
         self.crossed = [False] * 6
         self.unit = 0
         self.movement_shown: str | None = None

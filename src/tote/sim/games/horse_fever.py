@@ -241,7 +241,9 @@ class HorseFeverAccumulator(Tally):
         plan = self.plans.get(keys)
         if plan is None:
             plan = self.plans[keys] = column_plan(keys)
-        counts = self.flat_counts  # self.count, one dictionary step each
+        # the races' counts gathered, then counted by one Counter.update (its loop is C)
+        counted: list[tuple[str, str, str]] = []
+        count = counted.append
         auctions = int(columns.get("auctions") or 0)
         odds_keys = self.odds_keys
         for key, other, colour, round_ in plan:
@@ -253,14 +255,14 @@ class HorseFeverAccumulator(Tally):
                 row = odds_keys.get(value)
                 if row is None:
                     row = odds_keys[value] = row_keys("odds", f"1:{value}")
-                counts[row[0]] += 1
-                counts[colour[0]] += 1
+                count(row[0])
+                count(colour[0])
                 if place == 1:
-                    counts[row[1]] += 1
-                    counts[colour[1]] += 1
+                    count(row[1])
+                    count(colour[1])
                 if place <= 3:
-                    counts[row[2]] += 1
-                    counts[colour[2]] += 1
+                    count(row[2])
+                    count(colour[2])
             else:
                 if round_ > auctions:
                     continue  # a round without auctions (not reached, or FG 2 / PG 3.2)
@@ -269,6 +271,7 @@ class HorseFeverAccumulator(Tally):
                 else:
                     self.count("auction", other, "sold")
                     self.measure("auction", other, "price", float(value))
+        self.flat_counts.update(counted)
         for source, key in VP_KEYS:
             self.measure("vp", source, "per game", float(columns.get(key) or 0))
         eliminated = int(columns.get("eliminated") or 0)

@@ -96,40 +96,46 @@ def play_game(
         return None
     moves = chance = 0
     party = state.party
+    draw = rng.random
+    randoms = [stream.random for stream in streams]
     while True:
         phase = state.phase
-        if phase == PURCHASE:
-            while state.phase == PURCHASE:
-                seat = state.queue[0]
-                _purchase(state, seat, streams[seat].random)
-                moves += 1
-        elif phase == DRAW:
-            chance += _draw(state, rng.random)
+        if phase in (PURCHASE, DRAW, KEEP):
+            while True:  # HF 1.1: a purchase, the cards it draws, the card kept
+                if phase == PURCHASE:
+                    seat = state.queue[0]
+                    _purchase(state, seat, randoms[seat])
+                    moves += 1
+                elif phase == DRAW:
+                    chance += _draw(state, draw)
+                elif phase == KEEP:
+                    seat = state.queue[0]
+                    _keep(state, seat, int(randoms[seat]() * len(state.drawn)))
+                    moves += 1
+                else:
+                    break
+                phase = state.phase
         elif phase in (DUTCH, ENGLISH):
             moves += _auction(state, streams)
         elif phase in (FIRST_BET, SECOND_BET):
             second = phase == SECOND_BET
             while state.phase == phase:
                 seat = state.queue[0]
-                _bet(state, seat, streams[seat].random, second)
+                _bet(state, seat, randoms[seat], second)
                 moves += 1
         elif phase in PREPARATION:
-            chance += _prepare(state, rng.random)
+            chance += _prepare(state, draw)
         elif phase in (MOVEMENT, SPRINT):
-            drawn, chosen = race_units(state, rng, streams[state.first_player].random)
+            drawn, chosen = race_units(state, rng, randoms[state.first_player])
             chance += drawn
             moves += chosen
-        elif phase == KEEP:
-            seat = state.queue[0]
-            _keep(state, seat, int(streams[seat].random() * len(state.drawn)))
-            moves += 1
         elif phase == LINEUP:
             seat = state.queue[0]
-            _line_up(state, seat, streams[seat].random)
+            _line_up(state, seat, randoms[seat])
             moves += 1
         elif phase == RACE_FIXING and not party:
             seat = state.queue[0]
-            _fix(state, seat, streams[seat].random)
+            _fix(state, seat, randoms[seat])
             moves += 1
         elif phase == OVER:
             return moves, chance

@@ -35,6 +35,9 @@ from tote.games.horse_fever.race import finishing_groups, unit_moves
 if TYPE_CHECKING:
     from tote.games.horse_fever.state import HorseFeverState
 
+DICE = tuple(divmod(k, 6) for k in range(36))
+"""The Sprint dice's 36 ordered pairs of lanes (HF 3.2b), as ``sample_chance`` reads
+one ``random()``: the first die ``k // 6``, the second ``k % 6``."""
 FAST_PHASES = frozenset({MOVEMENT, SPRINT})
 """The phases the loop starts from: the race under way, a chance event next."""
 
@@ -78,6 +81,9 @@ def race_units(
     unit = state.unit
     drawn = chosen = 0
     moving = state.phase == MOVEMENT
+    # the Movement card face up and the dice rolled (HF 3.2a-b) are written to the state
+    # when the loop stops, not at every Race Unit
+    shown = state.movement_shown
     # a running horse is past the line once it has crossed it (moves are never backwards,
     # the Finish Line cards only add squares or stop it on the line): the horses that
     # finish at a Sprint are those that crossed the line and still run
@@ -111,11 +117,10 @@ def race_units(
                         if positions[lane] >= finish and not crossed[lane]:
                             _cross(state, lane)
                             crossing.append(lane)
-            state.movement_shown = card
+            shown = card
         # HF 3.2b: race_phase.sprint; only the horses that sprint can reach the line now
         drawn += 1
-        first, second = divmod(int(random_() * 36), 6)
-        state.dice = (colours[first], colours[second])
+        first, second = DICE[int(random_() * 36)]
         if running[first]:
             positions[first] += sprint[first]
         if second != first and running[second]:
@@ -141,6 +146,8 @@ def race_units(
                 ranking.append(pending.pop(0)[0])
             elif photo is None:
                 state.unit = unit
+                state.movement_shown = shown
+                state.dice = (colours[first], colours[second])
                 state.photo_pending = pending
                 state.phase = PHOTO
                 return drawn, chosen
@@ -152,6 +159,8 @@ def race_units(
         state.photo_pending = pending
         if len(ranking) == 6:
             state.unit = unit
+            state.movement_shown = shown
+            state.dice = (colours[first], colours[second])
             state.phase = SPRINT
             payoffs.payoffs(state)  # HF 3.3-3.4
             return drawn, chosen

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from tote.core.errors import IllegalMove
@@ -122,6 +123,12 @@ _CLONED_LISTS = (
 # fmt: on
 _CLONED_NESTED = ("owned_assistants", "owned_horses", "owned_targets", "loans", "hand")
 """The state's lists of lists (one a seat) that it copies list by list."""
+
+
+@cache
+def clockwise_orders(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat clockwise from each seat in turn (made once a player count)."""
+    return tuple((*range(start, players), *range(start)) for start in range(players))
 
 
 class HorseFeverState(State):
@@ -240,11 +247,9 @@ class HorseFeverState(State):
 
     def clockwise(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""
-        n = self.num_players
-        start %= n
-        order = [*range(start, n), *range(start)]
+        order = clockwise_orders(self.num_players)[start % self.num_players]
         eliminated = self.eliminated
-        return [s for s in order if not eliminated[s]] if True in eliminated else order
+        return [s for s in order if not eliminated[s]] if True in eliminated else list(order)
 
     def skill(self, seat: int) -> str | None:
         """The advanced Character's skill (proposed meanings, game-data 3b)."""

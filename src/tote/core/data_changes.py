@@ -201,6 +201,8 @@ def _parsed(text: Any) -> Any:
 
 def for_file(changes: DataChanges, stem: str) -> DataChanges:
     """The changes to the data file ``stem`` (``payouts`` for ``payouts.json``)."""
+    if not changes:  # the usual game: nothing to look through (issue 24)
+        return ()
     return tuple((path, value) for path, value in changes if file_of(path) == stem)
 
 

@@ -126,6 +126,18 @@ _CLONED_NESTED = ("owned_assistants", "owned_horses", "owned_targets", "loans", 
 
 
 @cache
+def seat_turns(players: int) -> tuple[Turn, ...]:
+    """Each seat's turn alone (made once a player count, shared: a Turn never changes)."""
+    return tuple(Turn(seats=(seat,)) for seat in range(players))
+
+
+@cache
+def buy_stable_moves(colours: tuple[str, ...]) -> tuple[Move, ...]:
+    """HF 1.1: the Stable purchase of each lane (made once a board's lanes, shared)."""
+    return tuple(BuyStable(colour) for colour in colours)
+
+
+@cache
 def clockwise_orders(players: int) -> tuple[tuple[int, ...], ...]:
     """Every seat clockwise from each seat in turn (made once a player count)."""
     return tuple((*range(start, players), *range(start)) for start in range(players))
@@ -161,8 +173,8 @@ class HorseFeverState(State):
         self.card_texts = card_info(options.cards_file, options.changes_to("cards"))
         """Name, kind and effect text of every card by id, public knowledge: a view
         sends those of the cards it shows (looked up once a game, issue 24)."""
-        self._seat_turns = tuple(Turn(seats=(s,)) for s in range(num_players))
-        self._buy_stable: tuple[Move, ...] = tuple(BuyStable(c) for c in self.colours)
+        self._seat_turns = seat_turns(num_players)
+        self._buy_stable = buy_stable_moves(self.colours)
         n = num_players
         # HF 0.2: the Bank and the VP reserve (ruling R14: unlimited, kept as counters).
         self.bank = BANKNOTES

@@ -285,7 +285,10 @@ class Tally:
         shared = len(row.winners) > 1
         self.shared += shared
         if row.winners:
-            self.winner_score.add(max(row.scores[seat] for seat in row.winners))
+            best = row.scores[row.winners[0]]
+            for seat in row.winners:
+                best = row.scores[seat] if row.scores[seat] > best else best
+            self.winner_score.add(best)
         else:
             self.no_winner += 1
         for seat, score in enumerate(row.scores):

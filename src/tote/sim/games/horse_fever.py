@@ -24,7 +24,7 @@ from typing import Any
 from tote.core.state import State
 from tote.games.horse_fever.state import HorseFeverState
 from tote.sim.game_stats import ROUNDS, Scalar, StatTable
-from tote.sim.games.tally import Tally, share
+from tote.sim.games.tally import Measure, Tally, share
 
 SOURCES = (
     "start",
@@ -77,8 +77,7 @@ def read_log(final: HorseFeverState) -> LogReading:
     prices: dict[str, list[int | None]] = {"dutch": [], "english": []}
     reasons: list[str] = []
     races = iter(final.history)
-    for event in final.log:
-        kind, data = event.kind, event.public
+    for kind, data, _ in final.log:  # an Event unpacked (cheaper than its attributes)
         if kind == "bet":
             key = (data["seat"], data["stable"], data["bet"])
             pending[key] = pending.get(key, 0) + data["amount"]
@@ -183,8 +182,8 @@ class HorseFeverStats:
                 cols[keys[at + 1]] = ran
                 at += 2
         reading = read_log(final)
-        for source, seats in reading.vp.items():
-            cols[_key(source)] = sum(seats)
+        for source, key in VP_KEYS:
+            cols[key] = sum(reading.vp[source])
         prices, reasons = reading.prices, reading.reasons
         cols["auctions"] = len(prices["english"])
         for name, held in prices.items():
@@ -234,6 +233,8 @@ class HorseFeverAccumulator(Tally):
         """Each set of columns seen (one a batch's options) and its plan."""
         self.odds_keys: dict[Scalar, Keys] = {}
         """Each odds N seen and the counts of its row, ``1:N``."""
+        self.vp_cells: list[tuple[Measure, str]] = []
+        """Each VP source's measure and its column, once the first game made them."""
 
     def add(self, columns: Mapping[str, Scalar]) -> None:
         self.games += 1
@@ -272,8 +273,14 @@ class HorseFeverAccumulator(Tally):
                     self.count("auction", other, "sold")
                     self.measure("auction", other, "price", float(value))
         self.flat_counts.update(counted)
-        for source, key in VP_KEYS:
-            self.measure("vp", source, "per game", float(columns.get(key) or 0))
+        if not self.vp_cells:  # self.measure("vp", source, "per game", ...) for each
+            measures = self.flat_measures
+            self.vp_cells = [
+                (measures.setdefault(("vp", source, "per game"), Measure()), key)
+                for source, key in VP_KEYS
+            ]
+        for cell, key in self.vp_cells:
+            cell.add(float(columns.get(key) or 0))
         eliminated = int(columns.get("eliminated") or 0)
         self.count("eliminated", "games", "players eliminated", eliminated)
         if eliminated:

@@ -154,7 +154,7 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     """``purchase.random_purchase`` (ruling R26) and ``purchase.do_purchase`` (HF 1.1): the
     groups counted in ``bank_purchases``' order, a kind drawn, then one of its moves."""
     money = state.money[seat]
-    bought = state.bought[seat]
+    bought = state.bought[seat]  # a kind is there once bought (purchase._bump: 1 and up)
     decks = state.decks
     price = state.board.purchase_price.value
     skill = state.skills[seat]
@@ -181,13 +181,13 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
             if len(action.top) + len(action.bottom) >= 2:
                 groups.append(("action", 1))
             cards = decks["target"]
-            if not bought.get("target") and (cards.top or cards.bottom):
+            if "target" not in bought and (cards.top or cards.bottom):
                 groups.append(("target", 1))
             cards = decks["assistant"]
-            if not bought.get("assistant") and (cards.top or cards.bottom):
+            if "assistant" not in bought and (cards.top or cards.bottom):
                 groups.append(("assistant", 1))
             cards = decks["horse"]
-            if not bought.get("horse") and seat in owner and (cards.top or cards.bottom):
+            if "horse" not in bought and seat in owner and (cards.top or cards.bottom):
                 groups.append(("horse", 1))
     else:
         if money >= costs["action"] * price and len(action.top) + len(action.bottom) >= 2:
@@ -210,9 +210,9 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
         ]
         if stables:
             groups.append(("stable", len(stables)))
-    if state.loans_left and not bought.get("loan", 0):
+    if state.loans_left and "loan" not in bought:
         groups.append(("loan", len(LOAN_SIDES)))
-    may_offer = not bought.get("from_player", 0) and not state.offered[seat]
+    may_offer = "from_player" not in bought and not state.offered[seat]
     pick = int(random_() * (len(groups) + may_offer))
     if pick == len(groups):
         offers = purchase.offers(state, seat)

@@ -58,6 +58,11 @@ def bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int,
     Bank's (HF 2.0)."""
     if not bet_won(state, race, bet):
         return 0, 0
+    return won_bet_payoff(state, race, bet)
+
+
+def won_bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int, int]:
+    """:func:`bet_payoff` of a bet known to have won (HF 3.3)."""
     board = state.board
     if bet.kind == "win":
         danari, vp = bet.amount * race.odds[bet.lane], board.win_vp.value
@@ -69,10 +74,9 @@ def bet_payoff(state: HorseFeverState, race: RaceResult, bet: Bet) -> tuple[int,
     vp = 0 if state.party else vp + race.bet_vp[bet.lane]
     if vp < 0:
         vp = 0
-    effects = state.assistant_effects(bet.seat)
-    if not effects:
+    if not state.owned_assistants[bet.seat]:
         return danari, vp
-    for e in effects:
+    for e in state.assistant_effects(bet.seat):
         danari += e.win_bonus + (e.win_bonus_first if bet.betting == 1 else e.win_bonus_second)
     return danari, vp
 
@@ -89,10 +93,10 @@ def payoffs(state: HorseFeverState) -> None:
     for b in state.bets:
         by_seat.setdefault(b.seat, []).append(b)
     for seat in state.clockwise(state.first_player):
-        effects = state.assistant_effects(seat)
+        effects = state.assistant_effects(seat) if state.owned_assistants[seat] else ()
         for b in by_seat.get(seat, ()):
             won = bet_won(state, race, b)
-            danari, vp = bet_payoff(state, race, b) if won else (0, 0)
+            danari, vp = won_bet_payoff(state, race, b) if won else (0, 0)
             if won:
                 state._pay(seat, danari)
                 state._give_vp(seat, vp)

@@ -129,7 +129,10 @@ def unit_moves(
         value = values[row]
         fx = effects[lane]
         if start:
-            value = fx.start_move(value)
+            if fx is not NO_LANE_EFFECTS:  # no card: the value as printed, never below 0
+                value = fx.start_move(value)
+            elif value < 0:
+                value = 0
         else:
             if fx.if_last is not None and positions[lane] == last:
                 value = fx.if_last
@@ -155,15 +158,17 @@ def finishing_groups(
     """HF 3.2c-d: horses finishing in one Race Unit in ranking order, as groups.
 
     Farther past the line first, then the photo finish; a group of more than one
-    horse is still tied and is ordered by the First Player.
+    horse is still tied and is ordered by the First Player. Within a group the horses
+    are in lane order (every caller gives ``lanes`` so).
     """
     if len(lanes) == 1:
         return [[lanes[0]]]
-    keyed = sorted(lanes, key=lambda lane: (-positions[lane], photo_key(effects[lane], rows[lane])))
+    keyed = sorted(
+        [((-positions[lane], photo_key(effects[lane], rows[lane])), lane) for lane in lanes]
+    )
     groups: list[list[int]] = []
     last_key: tuple[int, tuple[int, int]] | None = None
-    for lane in keyed:
-        key = (-positions[lane], photo_key(effects[lane], rows[lane]))
+    for key, lane in keyed:
         if key == last_key:
             groups[-1].append(lane)
         else:

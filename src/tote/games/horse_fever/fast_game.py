@@ -11,7 +11,9 @@ the state's own fields with the rules' own draws:
 - the purchases (HF 1.1, ruling R26: ``purchase.random_purchase``): the kinds counted
   as ``purchase.bank_purchases`` lists them, one ``random()`` for the kind and one for
   the purchase within it, from the seat's stream; a Pass, a Loan, a Stable and the
-  cards bought as ``purchase.do_purchase`` carries them out;
+  cards bought as ``purchase.do_purchase`` carries them out, an offer to buy from a
+  player made by ``purchase.make_offer`` and answered (``purchase.answer_offer``)
+  uniformly among ``purchase.offer_answers`` from the seller's stream;
 - the cards drawn (HF 1.1, FG 1, PG 0.3), one ``random()`` of the game's stream each,
   read by the deck as ``HorseFeverState.sample_chance`` reads it; the card kept (HF 1.1)
   and the Starting Lineup (HF 1.3) uniform among the moves ``legal_moves`` lists, in its
@@ -24,12 +26,12 @@ the state's own fields with the rules' own draws:
 
 What moves the game on between them (the end of a purchase, the lineup's and the bets'
 queues, the payoffs, the auctions settled, the next round, the Final Stage) is the rules'
-own functions; every other moment (Cédric Copieur, R20; the offers to buy from a player
-and their answers; Eric Change; the Party Game's secret turns) is one step of the rules
-loop. No log event is written that the simulator's statistics do not read
-(``tote.sim.games.horse_fever``: the bets, the payoffs, the auctions' results, the
-Minimum Bet not covered, the Final Stage and the players out) but those of the rules'
-functions it calls (a round's start, the new odds) and of the rules loop's steps.
+own functions; every other moment (Cédric Copieur, R20; Eric Change; the Party Game's
+secret turns) is one step of the rules loop. No log event is written that the
+simulator's statistics do not read (``tote.sim.games.horse_fever``: the bets, the
+payoffs, the auctions' results, the Minimum Bet not covered, the Final Stage and the
+players out) but those of the rules' functions it calls (a round's start, the new odds,
+an offer and its answer) and of the rules loop's steps.
 ``tests/horse_fever/test_fast_game.py`` plays every variant through both loops: the same
 state but the log, the same events read, the same counts, every stream at the same point.
 """
@@ -55,6 +57,7 @@ from tote.games.horse_fever.phases import (
     KEEP,
     LINEUP,
     MOVEMENT,
+    OFFER,
     OVER,
     PURCHASE,
     RACE_FIXING,
@@ -137,6 +140,13 @@ def play_game(
             seat = state.queue[0]
             _fix(state, seat, randoms[seat])
             moves += 1
+        elif phase == OFFER:  # the seller's answer, uniform among offer_answers (HF 1.1)
+            offer = state.offer
+            assert offer is not None
+            seller = offer[1]
+            answers = purchase.answer_cards(state, seller)
+            purchase.answer_offer(state, seller, answers[int(randoms[seller]() * len(answers))])
+            moves += 1
         elif phase == OVER:
             return moves, chance
         else:  # one step of the rules loop
@@ -215,9 +225,10 @@ def _purchase(state: HorseFeverState, seat: int, random_: Callable[[], float]) -
     may_offer = "from_player" not in bought and not state.offered[seat]
     pick = int(random_() * (len(groups) + may_offer))
     if pick == len(groups):
-        offers = purchase.offers(state, seat)
+        offers = purchase.offer_cards(state, seat)  # purchase.offers, one a card
         if offers:
-            purchase.do_purchase(state, seat, offers[int(random_() * len(offers))])
+            seller, card = offers[int(random_() * len(offers))]
+            purchase.make_offer(state, seat, seller, card)
             return
         pick = int(random_() * len(groups))
     kind, size = groups[pick]

@@ -132,16 +132,21 @@ def bank_purchases(state: HorseFeverState, seat: int) -> list[list[Move]]:
 
 
 def offers(state: HorseFeverState, seat: int) -> list[Move]:
-    """HF 1.1 Buy from player: every card another player still in the game may sell
-    to ``seat`` that ``seat`` can pay twice the value of (ruling R11), the sellers in
-    seat order and each one's cards in :func:`_sellable`'s order."""
+    """HF 1.1 Buy from player: an offer for each of :func:`offer_cards`."""
+    return [BuyFromPlayer(seller, card) for seller, card in offer_cards(state, seat)]
+
+
+def offer_cards(state: HorseFeverState, seat: int) -> list[tuple[int, str]]:
+    """HF 1.1 Buy from player: (seller, card) for every card another player still in
+    the game may sell to ``seat`` that ``seat`` can pay twice the value of (ruling R11),
+    the sellers in seat order and each one's cards in :func:`_sellable`'s order."""
     if count(state, seat, "from_player") or state.offered[seat]:
         return []
     money = state.money[seat]
     eliminated = state.eliminated
     lane_of, prices, row = state.lane_of, state.board.stable_prices.values, state.row
     at_purchase_price = money >= 2 * state.board.purchase_price.value
-    found: list[Move] = []
+    found: list[tuple[int, str]] = []
     for other in range(state.num_players):
         if other == seat or eliminated[other]:
             continue
@@ -153,7 +158,7 @@ def offers(state: HorseFeverState, seat: int) -> list[Move]:
                 price = prices[row[lane]]
                 affordable = money >= 2 * (price if price > 0 else 0)
             if affordable:
-                found.append(BuyFromPlayer(other, card))
+                found.append((other, card))
     return found
 
 
@@ -287,16 +292,7 @@ def do_purchase(state: HorseFeverState, seat: int, move: Move) -> None:
         state.log.append(Event("loan", {"seat": seat, "side": move.side, "received": side.receive}))
         purchase_done(state)
     elif isinstance(move, BuyFromPlayer):
-        price = 2 * value_of(state, move.card)
-        state.offered[seat] = True
-        state.offer = (seat, move.seller, move.card, price)
-        state.phase = OFFER
-        state.log.append(
-            Event(
-                "offer",
-                {"buyer": seat, "seller": move.seller, "card": move.card, "price": price},
-            )
-        )
+        make_offer(state, seat, move.seller, move.card)
 
 
 def draw(state: HorseFeverState, card: str) -> None:
@@ -380,17 +376,31 @@ def _own(state: HorseFeverState, seat: int, deck: str, card: str) -> None:
     }[deck][seat].append(card)
 
 
+def make_offer(state: HorseFeverState, seat: int, seller: int, card: str) -> None:
+    """HF 1.1 Buy from player: ``seat`` offers twice the card's value (ruling R11);
+    the seller answers next."""
+    price = 2 * value_of(state, card)
+    state.offered[seat] = True
+    state.offer = (seat, seller, card, price)
+    state.phase = OFFER
+    state.log.append(
+        Event("offer", {"buyer": seat, "seller": seller, "card": card, "price": price})
+    )
+
+
 def offer_answers(state: HorseFeverState, seller: int) -> list[Move]:
-    """HF 1.1 Buy from player: the seller refuses, or agrees with the card asked for
-    (a Target by kind: the seller names which)."""
+    """HF 1.1 Buy from player: an answer for each of :func:`answer_cards`."""
+    return [AnswerOffer(card) for card in answer_cards(state, seller)]
+
+
+def answer_cards(state: HorseFeverState, seller: int) -> list[str | None]:
+    """HF 1.1 Buy from player: the seller refuses (``None``), or agrees with the card
+    asked for (a Target by kind: the seller names which)."""
     assert state.offer is not None
     card = state.offer[2]
-    answers: list[Move] = [AnswerOffer(None)]
     if card == "target":
-        answers += [AnswerOffer(t) for t in sorted(state.owned_targets[seller])]
-    else:
-        answers.append(AnswerOffer(card))
-    return answers
+        return [None, *sorted(state.owned_targets[seller])]
+    return [None, card]
 
 
 def answer_offer(state: HorseFeverState, seller: int, card: str | None) -> None:

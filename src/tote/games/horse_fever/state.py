@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from tote.core.errors import IllegalMove
@@ -39,7 +38,6 @@ from tote.games.horse_fever.moves import (
     CODEC,
     Accept,
     AnswerOffer,
-    BuyStable,
     ChangeOdds,
     ChooseFirstPlayer,
     CopyAssistant,
@@ -82,6 +80,7 @@ from tote.games.horse_fever.phases import (
     SPRINT,
 )
 from tote.games.horse_fever.race import NO_LANE_EFFECTS
+from tote.games.horse_fever.shared import buy_stable_moves, clockwise_orders, seat_turns
 
 BANKNOTES = 75 * 100 + 25 * 500 + 25 * 1000
 """HF Content: the Bank's banknotes, 45 000 D (the Bank is unlimited, ruling R14)."""
@@ -123,24 +122,6 @@ _CLONED_LISTS = (
 # fmt: on
 _CLONED_NESTED = ("owned_assistants", "owned_horses", "owned_targets", "loans", "hand")
 """The state's lists of lists (one a seat) that it copies list by list."""
-
-
-@cache
-def seat_turns(players: int) -> tuple[Turn, ...]:
-    """Each seat's turn alone (made once a player count, shared: a Turn never changes)."""
-    return tuple(Turn(seats=(seat,)) for seat in range(players))
-
-
-@cache
-def buy_stable_moves(colours: tuple[str, ...]) -> tuple[Move, ...]:
-    """HF 1.1: the Stable purchase of each lane (made once a board's lanes, shared)."""
-    return tuple(BuyStable(colour) for colour in colours)
-
-
-@cache
-def clockwise_orders(players: int) -> tuple[tuple[int, ...], ...]:
-    """Every seat clockwise from each seat in turn (made once a player count)."""
-    return tuple((*range(start, players), *range(start)) for start in range(players))
 
 
 class HorseFeverState(State):

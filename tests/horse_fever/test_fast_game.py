@@ -13,7 +13,10 @@ import pytest
 
 from tote.core import CHANCE
 from tote.core.registry import get_game
+from tote.core.state import Turn
 from tote.games.horse_fever import fast_game
+from tote.games.horse_fever.race import NO_LANE_EFFECTS, LaneEffects
+from tote.games.horse_fever.shared import clockwise_orders, seat_turns
 from tote.games.horse_fever.state import HorseFeverState
 from tote.sim.games.horse_fever import HorseFeverStats
 
@@ -128,3 +131,19 @@ def test_a_simultaneous_turn_half_committed_is_left_to_the_rules_loop(
     assert fast_game.play_game(state, fast_rng, fast_streams) is None
     assert fields(state) == before
     assert fast_rng.getstate() == random.Random(9).getstate()
+
+
+def test_what_every_state_shares_is_never_changed() -> None:
+    """Issue 24: a lane without cards shares ``race.NO_LANE_EFFECTS`` and every state of
+    a player count shares its seats' turns and clockwise orders (``shared.py``); games of
+    every variant through both loops leave them as they were made."""
+    for tables, options in VARIANTS:
+        for seed in range(3):
+            players = tables[seed % len(tables)]
+            play_both(new_state(options, players), new_state(options, players), seed)
+    assert LaneEffects() == NO_LANE_EFFECTS
+    for players in range(2, 13):
+        assert seat_turns(players) == tuple(Turn(seats=(s,)) for s in range(players))
+        assert clockwise_orders(players) == tuple(
+            tuple((start + k) % players for k in range(players)) for start in range(players)
+        )

@@ -34,14 +34,15 @@ def apply_modifier(
     never drops below 0 (ruling 16)."""
     if effect in ("move", "boost_last"):
         assert horse is not None
-        movement[horse] = max(0, movement[horse] + amount)
+        moved = movement[horse] + amount
+        movement[horse] = moved if moved > 0 else 0
     elif effect == "halve":
         assert horse is not None
         movement[horse] //= 2
     elif effect == "cap":
         for h, runs in enumerate(running):
-            if runs:
-                movement[h] = min(movement[h], amount)
+            if runs and movement[h] > amount:
+                movement[h] = amount
     elif effect == "swap":
         assert horse is not None and other is not None
         movement[horse], movement[other] = movement[other], movement[horse]
@@ -53,6 +54,9 @@ def finishing_groups(
     """WT 4.3-4.5: horses crossing the line in the same round, best first: farther
     past the line first; on the same field, the larger movement this round
     (action cards included) first; equal in both, they share (one group)."""
+    finishers = list(finishers)
+    if len(finishers) == 1:
+        return [finishers]
     ordered = sorted(finishers, key=lambda h: (position[h], moved[h]), reverse=True)
     groups: list[list[int]] = []
     for h in ordered:
@@ -67,7 +71,7 @@ def assign_places(groups: Sequence[Sequence[int]], places: list[int | None]) -> 
     """WT 4.2, 4.5, 4.6: places after those already taken; a shared place forfeits
     the places after it (competition ranking 1, 2, 2, 4; ruling 6); when one horse
     is left running it takes the last place at once (ruling 7)."""
-    placed = sum(p is not None for p in places)
+    placed = len(places) - places.count(None)
     for group in groups:
         for h in group:
             places[h] = placed + 1

@@ -205,3 +205,22 @@ def test_ruling_r18_with_one_player_left_the_final_stage_follows() -> None:
     assert state.is_over and state.eliminated == [False, True]
     result = state.result()
     assert result is not None and result.winners == (0,)
+
+
+def test_hf_2_0_a_bet_token_is_a_value_that_hashes_and_compares_by_its_fields() -> None:
+    """HF 2.0: a Bet token (seat, horse, kind, stake, which bet) is a value: equal bets
+    compare and hash alike, a bet differing in any field does not (issue 24 made ``Bet``
+    a slotted, not frozen, dataclass for its cost; this keeps what it was)."""
+    placed = betting.Bet(1, 2, "win", 300, 1)
+    same = betting.Bet(1, 2, "win", 300, 1)
+    assert placed == same and hash(placed) == hash(same)
+    assert len({placed, same}) == 1
+    for other in (
+        betting.Bet(0, 2, "win", 300, 1),
+        betting.Bet(1, 3, "win", 300, 1),
+        betting.Bet(1, 2, "show", 300, 1),
+        betting.Bet(1, 2, "win", 400, 1),
+        betting.Bet(1, 2, "win", 300, 2),
+    ):
+        assert other != placed
+    assert not hasattr(placed, "__dict__")  # slotted: no stray attribute can be set

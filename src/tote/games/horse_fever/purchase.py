@@ -143,23 +143,13 @@ def offer_cards(state: HorseFeverState, seat: int) -> list[tuple[int, str]]:
     if count(state, seat, "from_player") or state.offered[seat]:
         return []
     money = state.money[seat]
-    eliminated = state.eliminated
-    lane_of, prices, row = state.lane_of, state.board.stable_prices.values, state.row
-    at_purchase_price = money >= 2 * state.board.purchase_price.value
-    found: list[tuple[int, str]] = []
-    for other in range(state.num_players):
-        if other == seat or eliminated[other]:
-            continue
-        for card in _sellable(state, other, buyer=seat):
-            lane = lane_of.get(card)
-            if lane is None:
-                affordable = at_purchase_price
-            else:  # value_of: state.stable_price, never below 0
-                price = prices[row[lane]]
-                affordable = money >= 2 * (price if price > 0 else 0)
-            if affordable:
-                found.append((other, card))
-    return found
+    return [
+        (other, card)
+        for other in range(state.num_players)
+        if other != seat and not state.eliminated[other]
+        for card in _sellable(state, other, buyer=seat)
+        if money >= 2 * value_of(state, card)
+    ]
 
 
 def random_purchase(state: HorseFeverState, seat: int, rng: random.Random) -> Move:
@@ -180,8 +170,7 @@ def random_purchase(state: HorseFeverState, seat: int, rng: random.Random) -> Mo
 def _sellable(state: HorseFeverState, seller: int, buyer: int) -> list[str]:
     """HF 1.1 Buy from player: any card but Action cards (Loans: ruling R12); Horses
     only to a Stable owner (R10); Targets by kind, the seller picks which."""
-    owner, colours = state.owner, state.colours
-    cards = [colours[lane] for lane in range(6) if owner[lane] == seller]
+    cards = [state.colours[lane] for lane in state.stables_of(seller)]
     cards += state.owned_assistants[seller]
     if buyer in state.owner:
         cards += state.owned_horses[seller]

@@ -48,9 +48,8 @@ def betting_open(state: CarcassonneState) -> bool:
         return False
     if state.options.finished_scope == "tile":
         roots = state.board.roots_of(state.last, (CITY, ROAD))
-    else:
-        roots = state.board.roots(CITY) + state.board.roots(ROAD)
-    return any(not state.board.complete(r) for r in roots)
+        return any(not state.board.complete(r) for r in roots)
+    return state.board.any_open((CITY, ROAD))
 
 
 def _open_betting(state: CarcassonneState) -> None:

@@ -23,7 +23,16 @@ from tote.games.carcassonne.tiles import CITY, ROAD, STEPS, Form, opposite_half
 Pos = tuple[int, int]
 AROUND: tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 """The eight tiles around a monastery (CC 4.3)."""
+AROUND_AND_ON: tuple[Pos, ...] = ((0, 0), *AROUND)
+"""A tile's own place, then the eight around it: where a monastery it completes may lie."""
 OPEN = "????"
+SIDES: tuple[tuple[int, int, int, int, int, int, int, int], ...] = tuple(
+    (d, dx, dy, (d + 2) % 4, 2 * d, opposite_half(2 * d), 2 * d + 1, opposite_half(2 * d + 1))
+    for d, (dx, dy) in enumerate(STEPS)
+)
+"""Per edge N, E, S W: the edge, the step to the neighbour across it, the neighbour's
+edge that touches it, and its two half-edges, each with the neighbour's half-edge that
+touches it (worked out once, issue 24)."""
 Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 """A form's segments as :meth:`Board.place` adds them (:meth:`Catalog.layout`)."""
 
@@ -38,13 +47,22 @@ class Fits(dict[str, tuple[int, ...]]):
         self.forms = forms
 
     def __missing__(self, pattern: str) -> tuple[int, ...]:
-        found = tuple(
-            r
-            for r, form in enumerate(self.forms)
-            if all(p == "?" or p == e for p, e in zip(pattern, form.edges, strict=True))
-        )
+        found = tuple(r for r, form in enumerate(self.forms) if matches(pattern, form.edges))
         self[pattern] = found
         return found
+
+
+def matches(pattern: str, edges: str) -> bool:
+    """CC 2.2: whether a form's edges (N E S W) match a place's ``pattern``: each edge
+    the neighbour's there, any where ``?`` (no neighbour). Written out edge by edge: a
+    generator in ``all()`` cost about ten times as much (issue 24)."""
+    n, e, s, w = pattern
+    return (
+        (n == "?" or n == edges[0])
+        and (e == "?" or e == edges[1])
+        and (s == "?" or s == edges[2])
+        and (w == "?" or w == edges[3])
+    )
 
 
 class Catalog:
@@ -120,7 +138,7 @@ class Board:
         pattern = self.frontier.get((x, y))
         if pattern is None:
             return False
-        return all(p == "?" or p == e for p, e in zip(pattern, form.edges, strict=True))
+        return matches(pattern, form.edges)
 
     def place(self, x: int, y: int, form: Form) -> int:
         """Put ``form`` on ``(x, y)`` and join its segments to the neighbours'.
@@ -130,12 +148,17 @@ class Board:
         count, kinds, opens, pennants, cities = self.catalog.layout(form)
         self.parent.extend(range(node0, node0 + count))
         self.kind.extend(kinds)
-        self.tiles.extend([{index} for _ in kinds])
         self.open.extend(opens)
         self.pennants.extend(pennants)
-        self.meeples.extend([[] for _ in kinds])
-        self.borders.extend([[node0 + c for c in near] for near in cities])
         self.tile_of.extend([index] * count)
+        tiles, meeples, borders = self.tiles, self.meeples, self.borders
+        for near in cities:
+            tiles.append({index})
+            meeples.append([])
+            if near:
+                borders.append([node0 + c for c in near])
+            else:
+                borders.append([])
         pos = (x, y)
         self.at[pos] = index
         self.placed.append((x, y, form, node0))
@@ -146,24 +169,25 @@ class Board:
             self.gardens[pos] = node0 + form.garden
         at = self.at
         frontier = self.frontier
-        for d in range(4):
-            dx, dy = STEPS[d]
+        edges, edge_segment, half_segment = form.edges, form.edge_segment, form.half_segment
+        for d, dx, dy, back, left, left_meets, right, right_meets in SIDES:
             npos = (x + dx, y + dy)
             other = at.get(npos)
-            back = (d + 2) % 4
             if other is None:
                 pattern = frontier.get(npos, OPEN)
-                frontier[npos] = pattern[:back] + form.edges[d] + pattern[back + 1 :]
+                frontier[npos] = pattern[:back] + edges[d] + pattern[back + 1 :]
                 continue
             _, _, oform, onode0 = self.placed[other]
-            link = form.edge_segment[d]
+            link = edge_segment[d]
             if link >= 0:
                 root = self.union(node0 + link, onode0 + oform.edge_segment[back])
                 self.open[root] -= 2
-            for half in (2 * d, 2 * d + 1):
-                link = form.half_segment[half]
-                if link >= 0:
-                    self.union(node0 + link, onode0 + oform.half_segment[opposite_half(half)])
+            link = half_segment[left]
+            if link >= 0:
+                self.union(node0 + link, onode0 + oform.half_segment[left_meets])
+            link = half_segment[right]
+            if link >= 0:
+                self.union(node0 + link, onode0 + oform.half_segment[right_meets])
         return index
 
     # ------------------------------------------------------------ union-find
@@ -177,7 +201,20 @@ class Board:
         return root
 
     def union(self, a: int, b: int) -> int:
-        ra, rb = self.find(a), self.find(b)
+        """Join the features of nodes ``a`` and ``b`` (each path compressed as
+        :meth:`find` does, written out here: the two calls were a tenth of a tile's
+        placing, issue 24); the larger feature's root stays root."""
+        parent = self.parent
+        ra = a
+        while parent[ra] != ra:
+            ra = parent[ra]
+        while parent[a] != ra:
+            parent[a], a = ra, parent[a]
+        rb = b
+        while parent[rb] != rb:
+            rb = parent[rb]
+        while parent[b] != rb:
+            parent[b], b = rb, parent[b]
         if ra == rb:
             return ra
         if len(self.tiles[ra]) < len(self.tiles[rb]):
@@ -211,7 +248,11 @@ class Board:
         """How many of the eight tiles around ``pos`` are placed (CC 4.3)."""
         x, y = pos
         at = self.at
-        return sum(1 for dx, dy in AROUND if (x + dx, y + dy) in at)
+        count = 0
+        for dx, dy in AROUND:
+            if (x + dx, y + dy) in at:
+                count += 1
+        return count
 
     def completed_by(self, index: int) -> tuple[list[int], list[tuple[Pos, int]]]:
         """The cities and roads (roots) and the monasteries and gardens (position,
@@ -223,14 +264,13 @@ class Board:
                 root = self.find(node0 + i)
                 if self.open[root] == 0 and root not in roots:
                     roots.append(root)
-        around = [(x, y), *((x + dx, y + dy) for dx, dy in AROUND)]
-        cloisters = [
-            (pos, where[pos])
-            for where in (self.monasteries, self.gardens)
-            if where
-            for pos in around
-            if pos in where and self.surrounded(pos) == 8
-        ]
+        cloisters: list[tuple[Pos, int]] = []
+        for where in (self.monasteries, self.gardens):
+            if where:
+                for dx, dy in AROUND_AND_ON:
+                    pos = (x + dx, y + dy)
+                    if pos in where and self.surrounded(pos) == 8:
+                        cloisters.append((pos, where[pos]))
         return roots, cloisters
 
     def occupied(self, node: int) -> bool:
@@ -239,7 +279,18 @@ class Board:
     def free_segments(self, index: int) -> list[int]:
         """CC 3.2: the segments of tile ``index`` whose feature holds no meeple."""
         _, _, form, node0 = self.placed[index]
-        return [i for i in range(len(form.segments)) if not self.meeples[self.find(node0 + i)]]
+        parent, meeples = self.parent, self.meeples
+        free = []
+        for i in range(len(form.segments)):
+            node = node0 + i
+            root = node
+            while parent[root] != root:
+                root = parent[root]
+            while parent[node] != root:
+                parent[node], node = root, parent[node]
+            if not meeples[root]:
+                free.append(i)
+        return free
 
     def put_meeple(self, node: int, seat: int) -> None:
         self.meeples[self.find(node)].append(node)
@@ -273,6 +324,15 @@ class Board:
         """Every feature of ``kind``, as roots, in node order."""
         parent = self.parent
         return [n for n in range(len(parent)) if parent[n] == n and self.kind[n] == kind]
+
+    def any_open(self, kinds: tuple[int, ...]) -> bool:
+        """Whether any feature of ``kinds`` (roads, cities) is incomplete (CC 4.1): what
+        :meth:`roots` and :meth:`complete` say together, stopping at the first one."""
+        parent, kind, open_ = self.parent, self.kind, self.open
+        for n in range(len(parent)):
+            if parent[n] == n and open_[n] != 0 and kind[n] in kinds:
+                return True
+        return False
 
     def field_cities(self, root: int) -> set[int]:
         """CC 5.2: the completed cities (roots) a field borders, each once."""

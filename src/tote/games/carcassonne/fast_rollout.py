@@ -52,7 +52,14 @@ def play_to_horizon(world: CarcassonneState, rng: random.Random, watched: list[l
             return
         if len(board.placed) != checked:
             checked = len(board.placed)
-            watched = [n for n in watched if not any(is_open[find(x)] == 0 for x in n)]
+            undecided = []
+            for nodes in watched:
+                for node in nodes:
+                    if is_open[find(node)] == 0:
+                        break
+                else:
+                    undecided.append(nodes)
+            watched = undecided
             if not watched:
                 return
         if phase == DRAW:

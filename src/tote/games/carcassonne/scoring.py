@@ -79,11 +79,16 @@ def award(
     go back to their supply, unless ``lift`` is false (CC 5.2: farmers stay on the
     board). Returns the seats that had a meeple on it."""
     counts = state.board.meeple_counts(root, state.num_players)
-    top = max(counts)
-    present = [s for s, c in enumerate(counts) if c]
+    top = 0
+    present = []
+    for s, c in enumerate(counts):
+        if c:
+            present.append(s)
+            if c > top:
+                top = c
     if top == 0:
         return present
-    winners = [s for s, c in enumerate(counts) if c == top]
+    winners = [s for s in present if counts[s] == top]
     for seat in winners:
         state.scores[seat] += points
     _feature_event(state, root, points, winners, final)

@@ -23,8 +23,9 @@ from tote.games.carcassonne.tiles import CITY, ROAD, STEPS, Form, opposite_half
 Pos = tuple[int, int]
 AROUND: tuple[Pos, ...] = ((-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 """The eight tiles around a monastery (CC 4.3)."""
-AROUND_AND_ON: tuple[Pos, ...] = ((0, 0), *AROUND)
-"""A tile's own place, then the eight around it: where a monastery it completes may lie."""
+NEAR_ORDER: dict[Pos, int] = {step: i for i, step in enumerate(((0, 0), *AROUND))}
+"""A tile's own place, then the eight around it, in the order the monasteries a tile
+completes there are scored."""
 OPEN = "????"
 SIDES: tuple[tuple[int, int, int, int, int, int, int, int], ...] = tuple(
     (d, dx, dy, (d + 2) % 4, 2 * d, opposite_half(2 * d), 2 * d + 1, opposite_half(2 * d + 1))
@@ -65,6 +66,21 @@ def matches(pattern: str, edges: str) -> bool:
     )
 
 
+class WithEdge(dict[str, str]):
+    """An open place's pattern with one of its edges set to what a tile just placed
+    beside it shows there, by the pattern before, filled in on first use (issue 24:
+    one lookup instead of building the string)."""
+
+    def __init__(self, side: int, edge: str) -> None:
+        super().__init__()
+        self.side = side
+        self.edge = edge
+
+    def __missing__(self, pattern: str) -> str:
+        found = self[pattern] = pattern[: self.side] + self.edge + pattern[self.side + 1 :]
+        return found
+
+
 class Catalog:
     """Every tile type's four rotations, and a cache of which rotations fit which
     neighbourhood (shared by a game and all its clones: it only ever grows)."""
@@ -72,6 +88,11 @@ class Catalog:
     def __init__(self, forms: Mapping[str, tuple[Form, ...]]) -> None:
         self.forms = dict(forms)
         self.fit_tables: dict[str, Fits] = {tile: Fits(f) for tile, f in self.forms.items()}
+        edges = sorted({edge for fs in self.forms.values() for form in fs for edge in form.edges})
+        self.with_edge: list[dict[str, WithEdge]] = [
+            {edge: WithEdge(side, edge) for edge in edges} for side in range(4)
+        ]
+        """Per side N, E, S, W and per edge: :class:`WithEdge`."""
         self.faces: dict[int, tuple[Form, Any]] = {}
         """What a view prints of each placed form, by the form's id (``views.py``)."""
         self.layouts: dict[int, tuple[Form, Layout]] = {}
@@ -170,12 +191,12 @@ class Board:
         at = self.at
         frontier = self.frontier
         edges, edge_segment, half_segment = form.edges, form.edge_segment, form.half_segment
+        with_edge = self.catalog.with_edge
         for d, dx, dy, back, left, left_meets, right, right_meets in SIDES:
             npos = (x + dx, y + dy)
             other = at.get(npos)
             if other is None:
-                pattern = frontier.get(npos, OPEN)
-                frontier[npos] = pattern[:back] + edges[d] + pattern[back + 1 :]
+                frontier[npos] = with_edge[back][edges[d]][frontier.get(npos, OPEN)]
                 continue
             _, _, oform, onode0 = self.placed[other]
             link = edge_segment[d]
@@ -266,11 +287,15 @@ class Board:
                     roots.append(root)
         cloisters: list[tuple[Pos, int]] = []
         for where in (self.monasteries, self.gardens):
-            if where:
-                for dx, dy in AROUND_AND_ON:
-                    pos = (x + dx, y + dy)
-                    if pos in where and self.surrounded(pos) == 8:
-                        cloisters.append((pos, where[pos]))
+            near: list[tuple[int, Pos, int]] = []
+            for pos, node in where.items():
+                dx = pos[0] - x
+                dy = pos[1] - y
+                if -1 <= dx <= 1 and -1 <= dy <= 1 and self.surrounded(pos) == 8:
+                    near.append((NEAR_ORDER[dx, dy], pos, node))
+            if near:
+                near.sort()
+                cloisters.extend((pos, node) for _, pos, node in near)
         return roots, cloisters
 
     def occupied(self, node: int) -> bool:
@@ -322,8 +347,8 @@ class Board:
 
     def roots(self, kind: int) -> list[int]:
         """Every feature of ``kind``, as roots, in node order."""
-        parent = self.parent
-        return [n for n in range(len(parent)) if parent[n] == n and self.kind[n] == kind]
+        kinds = self.kind
+        return [n for n, up in enumerate(self.parent) if up == n and kinds[n] == kind]
 
     def any_open(self, kinds: tuple[int, ...]) -> bool:
         """Whether any feature of ``kinds`` (roads, cities) is incomplete (CC 4.1): what

@@ -345,10 +345,18 @@ class Board:
                     roots.append(root)
         return roots
 
-    def roots(self, kind: int) -> list[int]:
-        """Every feature of ``kind``, as roots, in node order."""
+    def roots(self) -> dict[int, list[int]]:
+        """Every feature, as roots in node order, by kind (one pass over the board)."""
         kinds = self.kind
-        return [n for n, up in enumerate(self.parent) if up == n and kinds[n] == kind]
+        found: dict[int, list[int]] = {}
+        for n, up in enumerate(self.parent):
+            if up == n:
+                kind = kinds[n]
+                if kind in found:
+                    found[kind].append(n)
+                else:
+                    found[kind] = [n]
+        return found
 
     def any_open(self, kinds: tuple[int, ...]) -> bool:
         """Whether any feature of ``kinds`` (roads, cities) is incomplete (CC 4.1): what

@@ -37,8 +37,9 @@ def final_features(state: CarcassonneState) -> None:
     """CC 5.1 / 5.2 / CA 3.1: incomplete roads, cities, monasteries and gardens,
     then the farms; the farmers stay where they lie, not back in supply (CC 5.2)."""
     board = state.board
+    roots = board.roots()  # scoring lifts meeples but joins no features
     for kind in (ROAD, CITY):
-        for root in board.roots(kind):
+        for root in roots.get(kind, []):
             if board.meeples[root]:
                 points = scoring.feature_points(state.board, root, final=True)
                 scoring.award(state, root, points, final=True)
@@ -46,7 +47,7 @@ def final_features(state: CarcassonneState) -> None:
         for pos, node in cloisters.items():
             if board.meeples[node]:
                 scoring.award(state, node, scoring.monastery_points(state.board, pos), final=True)
-    for root in board.roots(FIELD):
+    for root in roots.get(FIELD, []):
         if board.meeples[root]:
             cities = board.field_cities(root)
             scoring.award(state, root, FARM_POINTS * len(cities), final=True, lift=False)

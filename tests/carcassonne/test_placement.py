@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,25 @@ def test_cc_2_2_every_legal_placement_touches_and_matches() -> None:
     # East of D (a road edge): the west edge must be a road: K turned 0 or 90.
     east = sorted(m.rotation for m in moves if (m.x, m.y) == (1, 0))  # type: ignore[attr-defined]
     assert east == [0, 90]
+
+
+def test_cc_2_2_the_fit_tables_hold_exactly_the_rotations_whose_edges_match() -> None:
+    """CC 2.2, issue 24: the rotations the placements read for a neighbourhood (the
+    catalogue's tables, written in at set-up) are those whose every edge is the
+    neighbour's, or faces no neighbour (``?``), for every pattern of edges and every
+    tile type, river and gardens included."""
+    state = new_state(3, river=True, abbot=True)
+    catalog = state.data.catalog
+    letters = sorted({e for forms in catalog.forms.values() for f in forms for e in f.edges})
+    assert letters == ["C", "F", "R", "W"]
+    for tile, fits in catalog.fit_tables.items():
+        for pattern in map("".join, product([*letters, "?"], repeat=4)):
+            edge_by_edge = tuple(
+                r
+                for r, form in enumerate(fits.forms)
+                if all(p in ("?", e) for p, e in zip(pattern, form.edges, strict=True))
+            )
+            assert fits[pattern] == edge_by_edge, (tile, pattern)
 
 
 def test_cc_2_2_mismatching_detached_or_covered_places_are_refused() -> None:

@@ -31,7 +31,7 @@ SIDES: tuple[tuple[int, int, int, int, int, int, int, int], ...] = tuple(
     (d, dx, dy, (d + 2) % 4, 2 * d, opposite_half(2 * d), 2 * d + 1, opposite_half(2 * d + 1))
     for d, (dx, dy) in enumerate(STEPS)
 )
-"""Per edge N, E, S W: the edge, the step to the neighbour across it, the neighbour's
+"""Per edge N, E, S, W: the edge, the step to the neighbour across it, the neighbour's
 edge that touches it, and its two half-edges, each with the neighbour's half-edge that
 touches it (worked out once, issue 24)."""
 Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
@@ -39,30 +39,38 @@ Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tup
 
 
 class Fits(dict[str, tuple[int, ...]]):
-    """One tile type's rotations that fit each neighbourhood pattern, filled in on
-    first use (issue 24: the placements of a drawn tile are one lookup per open
-    place, no call)."""
+    """One tile type's rotations that fit each neighbourhood pattern (issue 24: the
+    placements of a drawn tile are one lookup per open place, no call). Every pattern
+    some rotation fits is written in at once: a rotation fits exactly the patterns that
+    show its edges, any of them ``?`` (no neighbour), sixteen per rotation. Any other
+    pattern fits none."""
 
     def __init__(self, forms: tuple[Form, ...]) -> None:
         super().__init__()
         self.forms = forms
+        fitting: dict[str, list[int]] = {}
+        for r, form in enumerate(forms):
+            for unseen in range(16):
+                pattern = "".join(
+                    "?" if unseen >> side & 1 else edge for side, edge in enumerate(form.edges)
+                )
+                fitting.setdefault(pattern, []).append(r)
+        self.update((pattern, tuple(rs)) for pattern, rs in fitting.items())
 
     def __missing__(self, pattern: str) -> tuple[int, ...]:
-        found = tuple(r for r, form in enumerate(self.forms) if matches(pattern, form.edges))
-        self[pattern] = found
-        return found
+        self[pattern] = ()
+        return ()
 
 
 def matches(pattern: str, edges: str) -> bool:
     """CC 2.2: whether a form's edges (N E S W) match a place's ``pattern``: each edge
     the neighbour's there, any where ``?`` (no neighbour). Written out edge by edge: a
     generator in ``all()`` cost about ten times as much (issue 24)."""
-    n, e, s, w = pattern
     return (
-        (n == "?" or n == edges[0])
-        and (e == "?" or e == edges[1])
-        and (s == "?" or s == edges[2])
-        and (w == "?" or w == edges[3])
+        (pattern[0] == "?" or pattern[0] == edges[0])
+        and (pattern[1] == "?" or pattern[1] == edges[1])
+        and (pattern[2] == "?" or pattern[2] == edges[2])
+        and (pattern[3] == "?" or pattern[3] == edges[3])
     )
 
 

@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import accumulate
 
+from tote.core.events import Event
 from tote.core.moves import Move
 from tote.core.tote_board import BetChoice, Markets, Sample
 from tote.games.carcassonne import bets, meeples, scoring, tile_placement
@@ -87,10 +88,11 @@ def play_to_horizon(world: CarcassonneState, rng: random.Random, watched: list[l
 
 
 def draw_and_place(world: CarcassonneState, tile: str, rng: random.Random) -> bool:
-    """CC 2.1 / 2.2 for a quiet world: ``tile`` drawn and placed where the random policy
-    places it, without listing every placement (their running counts per open place
-    say which one it is); ``False`` (nothing changed) for a river tile (CR 2.2) or one
-    that fits nowhere (CC 2.3), which the rules' :func:`tile_placement.draw` takes."""
+    """CC 2.1 / 2.2: ``tile`` drawn and placed where the random policy places it with
+    ``rng``, without listing every placement (their running counts per open place say
+    which one it is), the ``tile_drawn`` event written as :func:`tile_placement.draw`
+    writes it; ``False`` (nothing changed) for a river tile (CR 2.2) or one that fits
+    nowhere (CC 2.3), which the rules' :func:`tile_placement.draw` takes."""
     if world.forms[tile][0].river:
         return False
     board = world.board
@@ -102,6 +104,8 @@ def draw_and_place(world: CarcassonneState, tile: str, rng: random.Random) -> bo
     world.stack.remove(tile)
     tile_placement.next_pool(world)
     world.drawn = tile
+    if not world.quiet:
+        world.log.append(Event("tile_drawn", {"seat": world.active, "tile": tile}))
     set_phase(world, PLACE)
     k = int(rng.random() * running[-1])
     i = bisect_right(running, k)

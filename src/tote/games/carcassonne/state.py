@@ -144,6 +144,15 @@ class CarcassonneState(State):
             return tile_placement.random_place(self, rng)
         return super().random_move(seat, rng)
 
+    def play_random(
+        self, rng: random.Random, streams: Sequence[random.Random]
+    ) -> tuple[int, int] | None:
+        """The tight loop of ``tote simulate``'s random bots (issue 24, 2):
+        :func:`fast_game.play_game`."""
+        from tote.games.carcassonne import fast_game  # it imports the phases' modules
+
+        return fast_game.play_game(self, rng, streams)
+
     def _check_actor(self, actor: Actor, move: Move, turn: Turn) -> None:
         """As the core's, but a second chip (or "none") on one betting office cites
         The Bets: CB 2.1 allows each player one chip there (issue 27 item 7; the

@@ -27,21 +27,15 @@ NEAR_ORDER: dict[Pos, int] = {step: i for i, step in enumerate(((0, 0), *AROUND)
 """A tile's own place, then the eight around it, in the order the monasteries a tile
 completes there are scored."""
 OPEN = "????"
-Side = tuple[int, int, "WithEdge", int, int, int, int, int, int]
-"""One edge of a form as :meth:`Board.place` joins it: the step to the neighbour across
-it; the open place's pattern updated by this edge (:class:`WithEdge`); the neighbour's
-edge that touches it and the form's city or road segment on the edge (-1: none); its two
-half-edges' field segments (-1: none), each with the neighbour's half-edge that touches
-it."""
-Layout = tuple[
-    int,
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[int, ...],
-    tuple[tuple[int, ...], ...],
-    tuple[Side, ...],
-]
-"""A form's segments and edges as :meth:`Board.place` adds them (:meth:`Catalog.layout`)."""
+SIDES: tuple[tuple[int, int, int, int, int, int, int, int], ...] = tuple(
+    (d, dx, dy, (d + 2) % 4, 2 * d, opposite_half(2 * d), 2 * d + 1, opposite_half(2 * d + 1))
+    for d, (dx, dy) in enumerate(STEPS)
+)
+"""Per edge N, E, S, W: the edge, the step to the neighbour across it, the neighbour's
+edge that touches it, and its two half-edges, each with the neighbour's half-edge that
+touches it (worked out once, issue 24)."""
+Layout = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
+"""A form's segments as :meth:`Board.place` adds them (:meth:`Catalog.layout`)."""
 
 
 class Fits(dict[str, tuple[int, ...]]):
@@ -115,36 +109,17 @@ class Catalog:
     def layout(self, form: Form) -> Layout:
         """What :meth:`Board.place` adds per segment of ``form``, worked out once per form
         (issue 24): the segment count, and per segment its kind, open edge ends,
-        pennant and the (tile-local) city segments it borders; then its four edges
-        (:data:`Side`)."""
+        pennant and the (tile-local) city segments it borders."""
         found = self.layouts.get(id(form))
         if found is not None and found[0] is form:
             return found[1]
         segments = form.segments
-        sides = []
-        for d, (dx, dy) in enumerate(STEPS):
-            back = (d + 2) % 4
-            left, right = 2 * d, 2 * d + 1
-            sides.append(
-                (
-                    dx,
-                    dy,
-                    self.with_edge[back][form.edges[d]],
-                    back,
-                    form.edge_segment[d],
-                    form.half_segment[left],
-                    opposite_half(left),
-                    form.half_segment[right],
-                    opposite_half(right),
-                )
-            )
         layout = (
             len(segments),
             tuple(seg.kind for seg in segments),
             tuple(len(seg.edges) for seg in segments),
             tuple(seg.pennant for seg in segments),
             tuple(tuple(seg.cities) for seg in segments),
-            tuple(sides),
         )
         self.layouts[id(form)] = (form, layout)
         return layout
@@ -199,7 +174,7 @@ class Board:
         Returns the tile's index. The caller has checked that it fits."""
         index = len(self.placed)
         node0 = len(self.parent)
-        count, kinds, opens, pennants, cities, sides = self.catalog.layout(form)
+        count, kinds, opens, pennants, cities = self.catalog.layout(form)
         self.parent.extend(range(node0, node0 + count))
         self.kind.extend(kinds)
         self.open.extend(opens)
@@ -223,21 +198,25 @@ class Board:
             self.gardens[pos] = node0 + form.garden
         at = self.at
         frontier = self.frontier
-        placed = self.placed
-        for dx, dy, with_edge, back, link, left, left_meets, right, right_meets in sides:
+        edges, edge_segment, half_segment = form.edges, form.edge_segment, form.half_segment
+        with_edge = self.catalog.with_edge
+        for d, dx, dy, back, left, left_meets, right, right_meets in SIDES:
             npos = (x + dx, y + dy)
             other = at.get(npos)
             if other is None:
-                frontier[npos] = with_edge[frontier.get(npos, OPEN)]
+                frontier[npos] = with_edge[back][edges[d]][frontier.get(npos, OPEN)]
                 continue
-            _, _, oform, onode0 = placed[other]
+            _, _, oform, onode0 = self.placed[other]
+            link = edge_segment[d]
             if link >= 0:
                 root = self.union(node0 + link, onode0 + oform.edge_segment[back])
                 self.open[root] -= 2
-            if left >= 0:
-                self.union(node0 + left, onode0 + oform.half_segment[left_meets])
-            if right >= 0:
-                self.union(node0 + right, onode0 + oform.half_segment[right_meets])
+            link = half_segment[left]
+            if link >= 0:
+                self.union(node0 + link, onode0 + oform.half_segment[left_meets])
+            link = half_segment[right]
+            if link >= 0:
+                self.union(node0 + link, onode0 + oform.half_segment[right_meets])
         return index
 
     # ------------------------------------------------------------ union-find

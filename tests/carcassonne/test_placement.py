@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from itertools import product
 from pathlib import Path
 
 import pytest
 
 from tote.core import CHANCE, IllegalMove
+from tote.games.carcassonne import meeples
 from tote.games.carcassonne.moves import DrawTile, NoMeeple, PlaceMeeple, PlaceTile
 
 from .cc_helpers import edge_mismatches, new_state, play, write_tiles
@@ -59,6 +61,7 @@ def test_cc_2_2_the_fit_tables_hold_exactly_the_rotations_whose_edges_match() ->
                 if all(p in ("?", e) for p, e in zip(pattern, form.edges, strict=True))
             )
             assert fits[pattern] == edge_by_edge, (tile, pattern)
+            assert catalog.fit_counts[tile][pattern] == len(edge_by_edge), (tile, pattern)
 
 
 def test_cc_2_2_mismatching_detached_or_covered_places_are_refused() -> None:
@@ -122,6 +125,32 @@ def test_cc_3_1_one_optional_meeple_on_the_tile_just_placed() -> None:
     state.apply(0, PlaceMeeple("road:S.W"))
     assert state.supply == [6, 7]
     assert state.view(None)["state"]["tiles"][1]["meeples"] == [{"seat": 0, "feature": "road:S.W"}]
+
+
+def test_cc_3_1_the_meeple_step_is_skipped_exactly_when_it_offers_nothing() -> None:
+    """CC 3.1 / 3.3, CA 1.2 / 2.2: the check after every tile placed (``has_choice``,
+    which stops at the first free segment) says what the meeple, abbot and abbot-back
+    options say together, at every position of seeded games with and without The
+    Abbot, supplies run low included (2 seats, 70-odd tiles each game)."""
+    seen = {True: 0, False: 0}
+    for seed, options in enumerate([{}, {"abbot": True}, {"abbot": True, "river": True}]):
+        state = new_state(2, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.board.placed and state.last >= 0:
+                options_now = bool(
+                    meeples.meeple_options(state)
+                    or meeples.abbot_options(state)
+                    or meeples.abbot_out(state)
+                )
+                assert meeples.has_choice(state) == options_now
+                seen[options_now] += 1
+            turn = state.turn()
+            if turn.chance:
+                state.apply(CHANCE, state.sample_chance(rng))
+            else:
+                state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+    assert seen[True] > 100 and seen[False] > 100
 
 
 def test_cc_3_2_no_meeple_on_a_feature_already_occupied_further_along() -> None:

@@ -62,6 +62,19 @@ class Fits(dict[str, tuple[int, ...]]):
         return ()
 
 
+class FitCounts(dict[str, int]):
+    """How many rotations of one tile type fit each neighbourhood pattern: the lengths
+    of its :class:`Fits`, 0 for a pattern none fits (issue 24: the draw's running count
+    of placements reads one number per open place)."""
+
+    def __init__(self, fits: Fits) -> None:
+        super().__init__((pattern, len(rotations)) for pattern, rotations in fits.items())
+
+    def __missing__(self, pattern: str) -> int:
+        self[pattern] = 0
+        return 0
+
+
 def matches(pattern: str, edges: str) -> bool:
     """CC 2.2: whether a form's edges (N E S W) match a place's ``pattern``: each edge
     the neighbour's there, any where ``?`` (no neighbour). Written out edge by edge: a
@@ -96,6 +109,7 @@ class Catalog:
     def __init__(self, forms: Mapping[str, tuple[Form, ...]]) -> None:
         self.forms = dict(forms)
         self.fit_tables: dict[str, Fits] = {tile: Fits(f) for tile, f in self.forms.items()}
+        self.fit_counts = {tile: FitCounts(fits) for tile, fits in self.fit_tables.items()}
         edges = sorted({edge for fs in self.forms.values() for form in fs for edge in form.edges})
         self.with_edge: list[dict[str, WithEdge]] = [
             {edge: WithEdge(side, edge) for edge in edges} for side in range(4)

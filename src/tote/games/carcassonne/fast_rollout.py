@@ -98,7 +98,8 @@ def draw_and_place(world: CarcassonneState, tile: str, rng: random.Random) -> bo
     board = world.board
     frontier = board.frontier
     fits = board.catalog.fit_tables[tile]
-    running = list(accumulate(map(len, map(fits.__getitem__, frontier.values()))))
+    counts = board.catalog.fit_counts[tile]
+    running = list(accumulate(map(counts.__getitem__, frontier.values())))
     if not running or not running[-1]:
         return False
     world.stack.remove(tile)

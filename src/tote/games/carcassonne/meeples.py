@@ -54,6 +54,27 @@ def abbot_out(state: CarcassonneState) -> bool:
     return state.abbot and state.abbots[state.active] >= 0
 
 
+def has_choice(state: CarcassonneState) -> bool:
+    """Whether the meeple step offers anything but "nothing" (CC 3.1, CA 1.2, CA 2.2):
+    what :func:`meeple_options`, :func:`abbot_options` and :func:`abbot_out` say
+    together, stopping at the first free segment that takes a follower (issue 24: the
+    step after every tile placed)."""
+    if abbot_out(state):
+        return True
+    meeple = state.supply[state.active] > 0
+    abbot = state.abbot and state.abbots[state.active] < 0
+    if not meeple and not abbot:
+        return False
+    board = state.board
+    _, _, form, node0 = board.placed[state.last]
+    for i, segment in enumerate(form.segments):
+        kind = segment.kind
+        takes = (meeple and kind != GARDEN) or (abbot and kind in (MONASTERY, GARDEN))
+        if takes and not board.occupied(node0 + i):
+            return True
+    return False
+
+
 def follower_moves(state: CarcassonneState) -> list[Move]:
     """CC 3.1 / CA 1.2 / CA 2.2: a meeple, the abbot, the abbot back, or nothing."""
     return [

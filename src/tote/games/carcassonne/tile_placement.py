@@ -197,7 +197,7 @@ def place_at(state: CarcassonneState, x: int, y: int, r: int) -> None:
             )
         )
     # CC 3.1 / 3.3: the meeple step is skipped when there is nothing to decide.
-    if meeples.meeple_options(state) or meeples.abbot_options(state) or meeples.abbot_out(state):
+    if meeples.has_choice(state):
         set_phase(state, MEEPLE)
     else:
         scoring.score_turn(state)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+
+from tote.core import CHANCE
+from tote.games.carcassonne.board import AROUND, Board
 
 from .cc_helpers import new_state, play, scores_by_event, some_tiles
 
@@ -68,6 +72,66 @@ def test_cc_4_3_a_surrounded_monastery_scores_9() -> None:
     play(state, "E", 1, 2, 180)
     assert state.scores[0] == 9
     assert state.supply[0] == 7
+
+
+def walked_cloisters(board: Board, index: int) -> list[tuple[tuple[int, int], int]]:
+    """The monasteries, then the gardens, that tile ``index`` completes, found by
+    walking its place and the eight around it (from the north-west, clockwise)."""
+    x, y = board.placed[index][:2]
+    return [
+        (pos, where[pos])
+        for where in (board.monasteries, board.gardens)
+        for pos in [(x + dx, y + dy) for dx, dy in ((0, 0), *AROUND)]
+        if pos in where and board.surrounded(pos) == 8
+    ]
+
+
+def test_cc_4_3_a_tile_completes_the_monasteries_and_gardens_around_it_now_surrounded() -> None:
+    """CC 4.3, CA 2.1: what a tile completes among the monasteries and gardens is each
+    one on it or on the eight places around it whose eight neighbours are now all
+    placed, monasteries first, each kind in the order of the places around the tile;
+    at every tile of seeded games with The Abbot (2 seats)."""
+    completed = 0
+    for seed in range(12):
+        state = new_state(2, abbot=True)
+        rng = random.Random(seed)
+        placed = 1
+        while not state.is_over:
+            if len(state.board.placed) > placed:
+                placed = len(state.board.placed)
+                walked = walked_cloisters(state.board, state.last)
+                assert state.board.completed_by(state.last)[1] == walked
+                completed += len(walked)
+            turn = state.turn()
+            if turn.chance:
+                state.apply(CHANCE, state.sample_chance(rng))
+            else:
+                state.apply(turn.seats[0], state.random_move(turn.seats[0], rng))
+    assert completed > 0
+
+
+def test_cc_4_3_one_tile_completes_two_monasteries_and_a_garden_in_order() -> None:
+    """CC 4.3, CA 2.1: the tile that fills the last place next to two monasteries and a
+    garden completes all three: the monasteries in the order of the places around it
+    (the north-east one before the west one, which a walk by position would swap), then
+    the garden."""
+    state = new_state(2, abbot=True)
+    forms = state.data.catalog.forms
+    board = Board(state.data.catalog)
+    cloisters = {(2, 0): forms["B"][0], (0, 1): forms["B"][0], (1, 2): forms["Eg"][0]}
+    around = {(x + dx, y + dy) for x, y in cloisters for dx, dy in AROUND} - set(cloisters)
+    last = (1, 1)
+    for pos in [*cloisters, *sorted(around - {last})]:
+        board.place(*pos, cloisters.get(pos, forms["E"][0]))
+        assert board.completed_by(len(board.placed) - 1)[1] == []
+    index = board.place(*last, forms["E"][0])
+    garden = board.placed[2][3] + forms["Eg"][0].garden
+    assert board.completed_by(index)[1] == [
+        ((2, 0), board.monasteries[(2, 0)]),
+        ((0, 1), board.monasteries[(0, 1)]),
+        ((1, 2), garden),
+    ]
+    assert board.completed_by(index)[1] == walked_cloisters(board, index)
 
 
 def test_cc_4_5_majority_scores_and_ties_score_in_full() -> None:

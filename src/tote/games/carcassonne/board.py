@@ -156,10 +156,6 @@ class Board:
         self.monasteries: dict[Pos, int] = {}
         self.gardens: dict[Pos, int] = {}
         """The Abbot: position -> the garden's node (scored like a monastery)."""
-        self.cloisters_near: dict[Pos, tuple[tuple[int, int, Pos, int], ...]] = {}
-        """Each place on or around a monastery or garden -> those it touches, as (0 for a
-        monastery, 1 for a garden; the place's rank in :data:`NEAR_ORDER` seen from there;
-        its position; its node), for :meth:`completed_by` (issue 24)."""
         # Union-find over segment nodes; the per-feature data is valid at roots only.
         self.parent: list[int] = []
         self.kind: list[int] = []
@@ -212,10 +208,8 @@ class Board:
         self.frontier.pop(pos, None)
         if form.monastery >= 0:
             self.monasteries[pos] = node0 + form.monastery
-            self._near(pos, 0, node0 + form.monastery)
         if form.garden >= 0:
             self.gardens[pos] = node0 + form.garden
-            self._near(pos, 1, node0 + form.garden)
         at = self.at
         frontier = self.frontier
         edges, edge_segment, half_segment = form.edges, form.edge_segment, form.half_segment
@@ -238,15 +232,6 @@ class Board:
             if link >= 0:
                 self.union(node0 + link, onode0 + oform.half_segment[right_meets])
         return index
-
-    def _near(self, pos: Pos, which: int, node: int) -> None:
-        """Note a monastery (``which`` 0) or garden (1) at ``pos`` on the nine places
-        whose tile may complete it (CC 4.3, CA 2.1)."""
-        x, y = pos
-        near = self.cloisters_near
-        for dx, dy in NEAR_ORDER:
-            at = (x + dx, y + dy)
-            near[at] = (*near.get(at, ()), (which, NEAR_ORDER[-dx, -dy], pos, node))
 
     # ------------------------------------------------------------ union-find
     def find(self, node: int) -> int:
@@ -323,11 +308,16 @@ class Board:
                 if self.open[root] == 0 and root not in roots:
                     roots.append(root)
         cloisters: list[tuple[Pos, int]] = []
-        near = self.cloisters_near.get((x, y))
-        if near:
-            for _, _, pos, node in sorted(near):
-                if self.surrounded(pos) == 8:
-                    cloisters.append((pos, node))
+        for where in (self.monasteries, self.gardens):
+            near: list[tuple[int, Pos, int]] = []
+            for pos, node in where.items():
+                dx = pos[0] - x
+                dy = pos[1] - y
+                if -1 <= dx <= 1 and -1 <= dy <= 1 and self.surrounded(pos) == 8:
+                    near.append((NEAR_ORDER[dx, dy], pos, node))
+            if near:
+                near.sort()
+                cloisters.extend((pos, node) for _, pos, node in near)
         return roots, cloisters
 
     def occupied(self, node: int) -> bool:
@@ -411,7 +401,6 @@ class Board:
         new.frontier = dict(self.frontier)
         new.monasteries = dict(self.monasteries)
         new.gardens = dict(self.gardens)
-        new.cloisters_near = dict(self.cloisters_near)
         new.parent = list(self.parent)
         new.kind = list(self.kind)
         new.tiles = [set(s) for s in self.tiles]

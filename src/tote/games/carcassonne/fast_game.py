@@ -48,11 +48,10 @@ def play_game(
     counts them. Chips already committed when it is called are finished by the rules
     first (they wait on the seats still to bet)."""
     moves = chance = 0
-    if state._pending:
-        while state._pending:
-            seat = state.turn().seats[0]
-            state.apply_unchecked(seat, state.random_move(seat, streams[seat]))
-            moves += 1
+    while state._pending:
+        seat = state.turn().seats[0]
+        state.apply_unchecked(seat, state.random_move(seat, streams[seat]))
+        moves += 1
     while True:
         phase = state.phase
         if phase == DRAW:

@@ -149,7 +149,7 @@ class CarcassonneState(State):
     ) -> tuple[int, int] | None:
         """The tight loop of ``tote simulate``'s random bots (issue 24, 2):
         :func:`fast_game.play_game`."""
-        from tote.games.carcassonne import fast_game  # it imports the phases' modules
+        from tote.games.carcassonne import fast_game  # via fast_rollout, it imports this module
 
         return fast_game.play_game(self, rng, streams)
 

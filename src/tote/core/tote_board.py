@@ -261,13 +261,19 @@ def wilson(successes: int, n: int) -> Estimate:
     """A proportion with its 95% Wilson score interval (sound near 0 and 1)."""
     if n == 0:
         return Estimate(0.0, 0.0, 1.0)
+    return Estimate(*_wilson_bounds(successes, n))
+
+
+def _wilson_bounds(successes: int, n: int) -> tuple[float, float, float]:
+    """:func:`wilson`'s proportion, low and high, ``n`` at least 1, as plain numbers
+    (issue 24: the board's stopping check reads them for every outcome)."""
     p = successes / n
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, low, high)
+    return p, low, high
 
 
 def mean_interval(total: float, squares: float, n: int) -> Estimate:
@@ -358,19 +364,27 @@ class Tally:
         ``labels`` (:meth:`Markets.outcome_labels`), the outcomes a board shows at 0%
         because they were never seen count too, as the board shows every one of them
         with its interval (issue 24)."""
-        if self.n == 0:
+        n = self.n
+        if n == 0:
             return math.inf
         widest = 0.0
         for per in self.counts.values():
             counts = per.values() if only is None else [per.get(o, 0) for o in only]
             for count in counts:
-                e = wilson(count, self.n)
-                widest = max(widest, e.high - e.value, e.value - e.low)
+                p, low, high = _wilson_bounds(count, n)
+                if high - p > widest:
+                    widest = high - p
+                if p - low > widest:
+                    widest = p - low
         if labels is not None and only is None:
+            unseen = _wilson_bounds(0, n)[2]
             for market, outcomes in labels.items():
                 per = self.counts.get(market, {})
-                if any(o not in per for o in outcomes):
-                    widest = max(widest, wilson(0, self.n).high)
+                for outcome in outcomes:
+                    if outcome not in per:
+                        if unseen > widest:
+                            widest = unseen
+                        break
         return widest
 
 

@@ -244,20 +244,7 @@ class Board:
         return root
 
     def union(self, a: int, b: int) -> int:
-        """Join the features of nodes ``a`` and ``b`` (each path compressed as
-        :meth:`find` does, written out here: the two calls were a tenth of a tile's
-        placing, issue 24); the larger feature's root stays root."""
-        parent = self.parent
-        ra = a
-        while parent[ra] != ra:
-            ra = parent[ra]
-        while parent[a] != ra:
-            parent[a], a = ra, parent[a]
-        rb = b
-        while parent[rb] != rb:
-            rb = parent[rb]
-        while parent[b] != rb:
-            parent[b], b = rb, parent[b]
+        ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return ra
         if len(self.tiles[ra]) < len(self.tiles[rb]):
@@ -326,18 +313,8 @@ class Board:
     def free_segments(self, index: int) -> list[int]:
         """CC 3.2: the segments of tile ``index`` whose feature holds no meeple."""
         _, _, form, node0 = self.placed[index]
-        parent, meeples = self.parent, self.meeples
-        free = []
-        for i in range(len(form.segments)):
-            node = node0 + i
-            root = node
-            while parent[root] != root:
-                root = parent[root]
-            while parent[node] != root:
-                parent[node], node = root, parent[node]
-            if not meeples[root]:
-                free.append(i)
-        return free
+        find, meeples = self.find, self.meeples
+        return [i for i in range(len(form.segments)) if not meeples[find(node0 + i)]]
 
     def put_meeple(self, node: int, seat: int) -> None:
         self.meeples[self.find(node)].append(node)

@@ -30,6 +30,18 @@ def rules_loop(
             return moves, chance
 
 
+def any_seat_moves(state: State, rng: random.Random, seat_rng: random.Random) -> None:
+    """One step of a game under way: a chance move from ``rng``, or a random move of a
+    random seat among those who may act now (any seat of a simultaneous turn, not only
+    the first), from ``seat_rng``; for tests that start the quiet loops mid-game."""
+    turn = state.turn()
+    if turn.chance:
+        state.apply(CHANCE, state.sample_chance(rng))
+    else:
+        seat = turn.seats[seat_rng.randrange(len(turn.seats))]
+        state.apply(seat, state.random_move(seat, seat_rng))
+
+
 def streams(players: int, seed: int) -> tuple[random.Random, list[random.Random]]:
     """The game's stream and one per seat, from ``seed``."""
     return random.Random(seed), [random.Random(seed * 100 + s) for s in range(players)]

@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 
-from tote.core import CHANCE
 from tote.games.carcassonne import GAME, fast_game
 from tote.games.carcassonne.state import CarcassonneState
 from tote.sim.games.carcassonne import CarcassonneStats
 
-from ..quiet_games import play_both
+from ..quiet_games import any_seat_moves, play_both
 from .test_fast_rollout import VARIANTS
 
 
@@ -64,18 +63,10 @@ def test_a_game_under_way_is_played_on_from_where_it_stands() -> None:
         assert isinstance(state, CarcassonneState)
         rng = random.Random(seed)
         seat_rng = random.Random(seed + 1)
-        stop = rng.randrange(20, 200)
-        moves = 0
-        while not state.is_over:
-            turn = state.turn()
-            if moves >= stop:
+        for _ in range(rng.randrange(20, 200)):
+            if state.is_over:
                 break
-            if turn.chance:
-                state.apply(CHANCE, state.sample_chance(rng))
-            else:
-                seat = turn.seats[seat_rng.randrange(len(turn.seats))]
-                state.apply(seat, state.random_move(seat, seat_rng))
-            moves += 1
+            any_seat_moves(state, rng, seat_rng)
         started.add("committed" if state._pending else state.phase)
         slow, fast = state.clone(), state.clone()
         assert isinstance(slow, CarcassonneState) and isinstance(fast, CarcassonneState)

@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 
-from tote.core import CHANCE
 from tote.games.wits_and_wagers import GAME, fast_game
 from tote.games.wits_and_wagers.numbers import NotANumber
 from tote.games.wits_and_wagers.state import WitsAndWagersState
 from tote.sim.games.wits_and_wagers import WitsAndWagersStats
 
-from ..quiet_games import play_both, rules_loop, streams
+from ..quiet_games import any_seat_moves, play_both, rules_loop, streams
 from .test_fast_paths import VARIANTS
 from .ww_helpers import QUESTIONS, write_pack
 
@@ -118,14 +117,9 @@ def test_a_game_under_way_is_played_on_from_where_it_stands() -> None:
         between = seed % 4 == 0  # go on to the end of the question under way
         while moves > 0 or (between and state.phase != "draw"):
             moves -= 1
-            turn = state.turn()
-            if turn.over:
+            if state.is_over:
                 break
-            if turn.chance:
-                state.apply(CHANCE, state.sample_chance(rng))
-            else:
-                seat = turn.seats[seat_rng.randrange(len(turn.seats))]
-                state.apply(seat, state.random_move(seat, seat_rng))
+            any_seat_moves(state, rng, seat_rng)
         started.add(
             "committed"
             if state._pending

@@ -11,7 +11,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .web_helpers import DESKTOP, Frames, LiveServer, NewPage, create_table, over, start_as_host
+from .web_helpers import (
+    DESKTOP,
+    Frames,
+    LiveServer,
+    NewPage,
+    create_table,
+    over,
+    panel_phase,
+    start_as_host,
+)
 
 LIMIT = 360.0
 
@@ -20,10 +29,9 @@ def _act(ann: Any) -> str | None:
     """One move of Ann's through the page, if it is her turn; returns the phase played."""
     if ann.locator("#game.busy").count():
         return None
-    panel = ann.locator(".actions[data-phase]")
-    if not panel.count():
+    phase = panel_phase(ann)
+    if phase is None:
         return None
-    phase = panel.first.get_attribute("data-phase")
     try:
         if phase == "place":
             ann.locator(".cc-board .spot").first.click(timeout=3000)
@@ -107,12 +115,12 @@ def test_ann_plays_the_river_and_puts_her_abbot_on_a_monastery_or_garden(
     started = time.monotonic()
     while not over(ann) and not offered_back:
         assert time.monotonic() - started < 2 * LIMIT, "no abbot placed or offered back"
-        panel = ann.locator(".actions[data-phase]")
-        if ann.locator("#game.busy").count() or not panel.count():
+        phase = None if ann.locator("#game.busy").count() else panel_phase(ann)
+        if phase is None:
             time.sleep(0.05)
             continue
         try:
-            if panel.first.get_attribute("data-phase") == "meeple":
+            if phase == "meeple":
                 abbot = ann.locator(".actions button[data-abbot]")
                 back = ann.locator("[data-action=return-abbot]")
                 if back.count():

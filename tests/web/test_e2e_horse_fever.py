@@ -13,7 +13,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .web_helpers import DESKTOP, Frames, LiveServer, NewPage, create_table, over, start_as_host
+from .web_helpers import (
+    DESKTOP,
+    Frames,
+    LiveServer,
+    NewPage,
+    create_table,
+    over,
+    panel_phase,
+    start_as_host,
+)
 
 LIMIT = 480.0
 PHONE_390: dict[str, Any] = {
@@ -47,10 +56,9 @@ def _act(page: Any, rng: random.Random, before: Any = None) -> str | None:
     ``before(phase)`` looks at the page first."""
     if page.locator("#game.busy").count():
         return None
-    panel = page.locator(".actions[data-phase]")
-    if not panel.count():
+    phase = panel_phase(page)
+    if phase is None:
         return None
-    phase = panel.first.get_attribute("data-phase")
     if before is not None:
         before(phase)
     try:

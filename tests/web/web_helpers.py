@@ -203,6 +203,25 @@ class Frames:
 
 ACTION = ".actions button[data-action]:not([disabled])"
 
+GLANCE_MS = 2000
+"""How long reading what is on the page now may wait: the view can change between
+finding an element and reading it (the last move ends the game, the panel goes), and
+then the read gives up and the caller looks again, instead of waiting the full
+:data:`conftest.PATIENCE_MS` for an element that may never come back."""
+
+
+def panel_phase(page: Page) -> str | None:
+    """The phase of this page's actions panel (``data-phase``), or ``None`` when there is
+    none now (not this seat's turn, the game over, or the panel re-drawn under the read)."""
+    panel = page.locator(".actions[data-phase]")
+    if not panel.count():
+        return None
+    try:
+        phase = panel.first.get_attribute("data-phase", timeout=GLANCE_MS)
+    except Exception:  # the view changed under the read: look again next round
+        return None
+    return None if phase is None else str(phase)
+
 
 def act_once(page: Page, rng: random.Random) -> bool:
     """Click one of this page's move buttons (a random one), if it has any now.
@@ -214,13 +233,13 @@ def act_once(page: Page, rng: random.Random) -> bool:
     if not buttons.count():
         return False
     chips = page.locator(".chip-choice")
-    if chips.count() > 1:
-        chips.nth(rng.randrange(chips.count())).click()
-        buttons = page.locator(ACTION)
-    count = buttons.count()
-    if not count:
-        return False
     try:
+        if chips.count() > 1:
+            chips.nth(rng.randrange(chips.count())).click(timeout=3000)
+            buttons = page.locator(ACTION)
+        count = buttons.count()
+        if not count:
+            return False
         buttons.nth(rng.randrange(count)).click(timeout=3000)
     except Exception:  # the view changed under the click: try again next round
         return False

@@ -1,6 +1,7 @@
 """Full random games per second, per game, on one core.
 
 Run: .venv/bin/python benchmarks/bench.py [--games N] [--players P] [--variant V,...] [GAME ...]
+(``--instructions [N1,N2]``: instructions a game instead, :mod:`counting`)
 Each game is played exactly as ``tote simulate`` plays it with random bots
 (:func:`tote.sim.runner.play_bots`). Time is this process's CPU time, so other
 work on a shared machine does not count against the game. It prints figures and
@@ -12,38 +13,19 @@ targets in issues are calibrated figures.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
+import sys
 import time
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import counting
 
 from tote.core import OptionsError, all_games, get_game
 from tote.sim.runner import play_bots
-
-CALIBRATE = next(
-    (
-        folder / "shared" / "bench" / "calibrate.py"
-        for folder in Path(__file__).resolve().parents[1:]
-        if (folder / "shared" / "bench" / "calibrate.py").exists()
-    ),
-    Path(__file__).resolve().parent.parent.parent / "shared" / "bench" / "calibrate.py",
-)
-"""The shared fixed workload (``../shared/bench/calibrate.py``, looked for beside the
-repository and beside each folder above it, so a git worktree finds it too): speeds
-measured with it in the same process read as on the reference machine, whatever this
-machine's load."""
-
-
-def machine_speed() -> float | None:
-    """The calibration workload's operations per second now, or None without the file."""
-    if not CALIBRATE.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("calibrate", CALIBRATE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return float(module.ops_per_second()) / float(module.REFERENCE_OPS)
 
 
 def bench(
@@ -64,6 +46,30 @@ def bench(
     return max(rates), statistics.median(rates)
 
 
+def play_games(game_id: str, games: int, players: int, variants: Sequence[str] = ()) -> None:
+    """``games`` seeded random games (seeds 0, 1, ...): the unit counted by
+    ``--instructions``, one game."""
+    game = get_game(game_id)
+    options = game.options(None, variants)
+    for seed in range(games):
+        play_bots(game, options, ["random"] * players, seed)
+
+
+def player_counts(game_id: str, players: int | None) -> list[int]:
+    """The seat counts measured: ``players``, or the game's fewest, 4 and most, each
+    only if the game takes it without further options."""
+    game = get_game(game_id)
+    counts = [players] if players else sorted({game.min_players, 4, game.max_players})
+    found = []
+    for n in counts:
+        try:
+            game.new_state(None, n)
+        except OptionsError:
+            continue  # a player count this game refuses without further options
+        found.append(n)
+    return found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game_ids", nargs="*", metavar="GAME")
@@ -71,19 +77,31 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--variant", default="", help="variants, comma separated")
+    counting.add_options(parser, "2,6", "game")
     args = parser.parse_args()
     variants = [v for v in args.variant.split(",") if v]
     ids = args.game_ids or [game.id for game in all_games()]
-    speed = machine_speed()
+    if args.units_only is not None:
+        play_games(ids[0], args.units_only, args.players, variants)
+        return
+    speed = counting.machine_speed()
+    if args.instructions:
+        for game_id in ids:
+            for n in player_counts(game_id, args.players):
+                counting.count_and_time(
+                    f"{game_id}, {n} players",
+                    "game",
+                    __file__,
+                    [game_id, "--players", str(n), "--variant", args.variant],
+                    args.instructions,
+                    partial(play_games, game_id, players=n, variants=variants),
+                    speed,
+                )
+        counting.footer(speed)
+        return
     print(f"{'game':<18}{'players':>8}{'best games/s':>14}{'median':>10}{'calibrated best':>17}")
     for game_id in ids:
-        game = get_game(game_id)
-        counts = [args.players] if args.players else sorted({game.min_players, 4, game.max_players})
-        for n in counts:
-            try:
-                game.new_state(None, n)
-            except OptionsError:
-                continue  # a player count this game refuses without further options
+        for n in player_counts(game_id, args.players):
             best, median = bench(game_id, args.games, n, args.repeat, variants)
             shown = "-" if speed is None else f"{best / speed:.0f}"
             print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}{shown:>17}", flush=True)

@@ -50,7 +50,7 @@ from urllib.parse import urlsplit
 
 import httpx
 import server_profile
-from bench import machine_speed
+from counting import machine_speed
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import machine_speed
+from counting import machine_speed
 
 from tote.core import all_games, get_game
 from tote.core.match import Match

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import machine_speed
+from counting import machine_speed
 
 from tote.core import CHANCE, State, all_games, get_game
 from tote.core.game import Game

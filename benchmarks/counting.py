@@ -11,7 +11,7 @@ every benchmark here has an ``--instructions`` mode beside its timings:
   so start-up and imports cancel out;
 - it prints the instructions one unit costs and what they make on the reference machine
   (``REFERENCE_IPS`` instructions a second of pure-Python work), and beside them the
-  same N2 units timed in this process, raw and calibrated
+  same units timed in this process (N2 less N1, as counted), raw and calibrated
   (``../shared/bench/calibrate.py``, run in the same process): a person still wants
   milliseconds.
 
@@ -116,6 +116,20 @@ def reference_ms(instructions: float) -> float:
     return 1000 * instructions / ips
 
 
+def timed(run: Callable[[int], object], units: tuple[int, int]) -> float:
+    """CPU milliseconds one unit of ``run`` takes here, read as the count is:
+    ``run(N2)`` less ``run(N1)``, over N2 - N1, after ``run(N1)`` once untimed so that
+    first-time costs (imports, caches filled) fall on neither."""
+    low, high = units
+    run(low)
+    spent = []
+    for n in units:
+        began = time.process_time()
+        run(n)
+        spent.append(time.process_time() - began)
+    return 1000 * (spent[1] - spent[0]) / (high - low)
+
+
 def count_and_time(
     label: str,
     unit: str,
@@ -127,12 +141,10 @@ def count_and_time(
 ) -> float:
     """One line of an ``--instructions`` report: the instructions a ``unit`` of
     ``script arguments`` costs (:func:`per_unit`), the reference milliseconds they make,
-    and ``run(N2)`` timed here in CPU seconds, raw and calibrated by ``speed``. Returns
-    the instructions."""
+    and ``run`` timed here (:func:`timed`) in CPU milliseconds, raw and calibrated by
+    ``speed``. Returns the instructions."""
     instructions = per_unit(script, arguments, units)
-    began = time.process_time()
-    run(units[1])
-    spent = 1000 * (time.process_time() - began) / units[1]
+    spent = timed(run, units)
     calibrated = "-" if speed is None else f"{spent * speed:,.2f}"
     print(
         f"{label:<28}{instructions:>16,.0f} instructions a {unit}"

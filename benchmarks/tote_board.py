@@ -1,6 +1,9 @@
 """How long a full tote board takes, per game, on one core (issue 12, 2).
 
 Run: .venv/bin/python benchmarks/tote_board.py [--precision P] [--repeat R] [--tries T] [GAME ...]
+(``--instructions [N1,N2]``: the instructions of one board instead, seat 0's at the seed-0
+position, :mod:`counting`; Carcassonne's is about 18 G instructions, some 15 minutes
+under valgrind)
 
 For each game it plays a seeded random game up to the first moment seat 0 has a bet to
 place (the start of a race's betting, a question's betting, a bookmaker tile's bets),
@@ -21,11 +24,12 @@ import math
 import random
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from counting import machine_speed
+import counting
 
 from tote.core import CHANCE, State, all_games, get_game
 from tote.core.game import Game
@@ -62,15 +66,44 @@ def betting_position(game: Game, markets: Markets, players: int, seed: int) -> S
     return first_turn
 
 
+def boards(game_id: str, count: int, precision: float) -> None:
+    """``count`` times seat 0's board at the seed-0 position, to ``precision`` (the
+    same worlds each time): the unit counted by ``--instructions``, one board."""
+    game = get_game(game_id)
+    markets = game.markets
+    if markets is None:
+        raise SystemExit(f"{game_id} has no tote board")
+    state = betting_position(game, markets, PLAYERS.get(game_id, 3), seed=0)
+    for _ in range(count):
+        estimate(state, 0, markets, rng=random.Random(0), precision=precision)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("game_ids", nargs="*", metavar="GAME")
     parser.add_argument("--precision", type=float, default=0.02)
     parser.add_argument("--repeat", type=int, default=5, help="positions (seeds 0..R-1)")
     parser.add_argument("--tries", type=int, default=3, help="timings of each position")
+    counting.add_options(parser, "0,1", "board")
     args = parser.parse_args()
     ids = args.game_ids or [g.id for g in all_games() if g.markets is not None]
-    speed = machine_speed()
+    if args.units_only is not None:
+        boards(ids[0], args.units_only, args.precision)
+        return
+    speed = counting.machine_speed()
+    if args.instructions:
+        for game_id in ids:
+            counting.count_and_time(
+                game_id,
+                "board",
+                __file__,
+                [game_id, "--precision", str(args.precision)],
+                args.instructions,
+                partial(boards, game_id, precision=args.precision),
+                speed,
+            )
+        counting.footer(speed)
+        return
     print(
         f"{'game':<16}{'players':>8}{'samples':>13}{'median ms':>11}{'worst ms':>10}"
         f"{'calibrated median':>19}{'calibrated worst':>18}  bets  stopped by"

@@ -79,19 +79,21 @@ def parse_units(text: str) -> tuple[int, int]:
     return low, high
 
 
-def add_options(parser: argparse.ArgumentParser, units: str, unit: str) -> None:
-    """The ``--instructions [N1,N2]`` mode (``units`` by default) and the hidden
+def add_options(parser: argparse.ArgumentParser, units: str | None, unit: str) -> None:
+    """The ``--instructions [N1,N2]`` mode (``units`` by default; ``None``: the
+    benchmark picks them, and a bare ``--instructions`` gives ``()``) and the hidden
     ``--units-only N`` its child runs; ``unit`` names one unit of work in the help."""
     parser.add_argument(
         "--instructions",
         nargs="?",
-        const=parse_units(units),
+        const=() if units is None else parse_units(units),
         type=parse_units,
         metavar="N1,N2",
         help=(
             f"count the instructions one {unit} costs with callgrind "
-            f"(../shared/bench/instructions.py) at N1 and N2 units (default {units}), "
-            "instead of timing; valgrind runs about 50 times slower than normal"
+            "(../shared/bench/instructions.py) at N1 and N2 units"
+            + ("" if units is None else f" (default {units})")
+            + ", instead of timing; valgrind runs about 50 times slower than normal"
         ),
     )
     parser.add_argument(UNITS_ONLY, type=int, default=None, help=argparse.SUPPRESS)
@@ -116,18 +118,30 @@ def reference_ms(instructions: float) -> float:
     return 1000 * instructions / ips
 
 
+TIMED_SPAN = 0.5
+"""CPU seconds the timed difference should span at least, so that a cheap unit is not
+lost in the noise of the set-up both runs share."""
+
+
 def timed(run: Callable[[int], object], units: tuple[int, int]) -> float:
-    """CPU milliseconds one unit of ``run`` takes here, read as the count is:
-    ``run(N2)`` less ``run(N1)``, over N2 - N1, after ``run(N1)`` once untimed so that
-    first-time costs (imports, caches filled) fall on neither."""
+    """CPU milliseconds one unit of ``run`` takes here, read as the count is: ``run``
+    at more units less ``run(N1)``, over the difference, after ``run(N1)`` once untimed
+    so that first-time costs (imports, caches filled) fall on neither. The span starts
+    at N2 - N1 units and grows (up to 1000 times) until it takes :data:`TIMED_SPAN`."""
     low, high = units
     run(low)
-    spent = []
-    for n in units:
-        began = time.process_time()
-        run(n)
-        spent.append(time.process_time() - began)
-    return 1000 * (spent[1] - spent[0]) / (high - low)
+    span = high - low
+    while True:
+        spent = []
+        for n in (low, low + span):
+            began = time.process_time()
+            run(n)
+            spent.append(time.process_time() - began)
+        took = spent[1] - spent[0]
+        if took >= TIMED_SPAN or span >= 1000 * (high - low):
+            return 1000 * took / span
+        grow = TIMED_SPAN / took if took > 0 else 10.0
+        span = min(1000 * (high - low), max(2 * span, round(span * grow * 1.2)))
 
 
 def count_and_time(

@@ -22,6 +22,11 @@ values of N and divides the difference, start-up and set-up cancelled out)::
     PYTHONPATH=$PWD/src python3 ../shared/bench/instructions.py --units 2,6 -- \\
         /work/main/.venv/bin/python benchmarks/hot_paths.py winners-circle game {n}
 
+Or let the benchmark do both counts and time the same units beside them
+(:mod:`counting`; the units default to those of issue 24's figures, :data:`UNITS`)::
+
+    .venv/bin/python benchmarks/hot_paths.py winners-circle game --instructions
+
 Without valgrind it prints the units' CPU seconds too, for a quick look. Each game's
 set-up (its player counts, how its board position is found) is one function in
 :data:`SETUPS`, registered with :func:`setup`: a game adds its own (issue 24).
@@ -36,6 +41,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -44,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # in another): one thread makes the counts repeat (issue 24, docs/environments.md).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import counting
 from tote_board import betting_position
 
 from tote.core import State, get_game
@@ -204,6 +211,11 @@ def aec_steps(game_id: str, game_setup: GameSetup, n: int) -> None:
             env.reset(seed=games)
 
 
+UNITS = {"board-world": "5,15", "game": "2,6", "aec-step": "30,150", "board": "0,1"}
+"""The unit counts each path is counted at in docs/odds.md (issue 24's figures)."""
+
+UNIT_NAMES = {"board-world": "world", "game": "game", "aec-step": "step", "board": "board"}
+
 RUNS: dict[str, Callable[[str, GameSetup, int], None]] = {
     "board-world": board_worlds,
     "game": whole_games,
@@ -216,12 +228,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", choices=sorted(SETUPS))
     parser.add_argument("path", choices=PATHS)
-    parser.add_argument("n", type=int)
+    parser.add_argument("n", type=int, nargs="?", default=None, help="units to run")
+    counting.add_options(parser, None, "unit of PATH")
     args = parser.parse_args()
+    run = partial(RUNS[args.path], args.game, SETUPS[args.game]())
+    if args.instructions is not None:
+        speed = counting.machine_speed()
+        units = args.instructions or counting.parse_units(UNITS[args.path])
+        label = f"{args.game} {args.path}"
+        unit = UNIT_NAMES[args.path]
+        counting.count_and_time(label, unit, __file__, [args.game, args.path], units, run, speed)
+        counting.footer(speed)
+        return
+    n = args.units_only if args.n is None else args.n
+    if n is None:
+        parser.error("give N, the units to run (or --instructions)")
     began = time.process_time()
-    RUNS[args.path](args.game, SETUPS[args.game](), args.n)
+    run(n)
     spent = time.process_time() - began
-    print(f"{args.game} {args.path}: {args.n} units, {spent:.3f} s CPU", file=sys.stderr)
+    print(f"{args.game} {args.path}: {n} units, {spent:.3f} s CPU", file=sys.stderr)
 
 
 if __name__ == "__main__":

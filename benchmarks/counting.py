@@ -46,6 +46,21 @@ SHARED = next(
 UNITS_ONLY = "--units-only"
 """The hidden option a benchmark's child runs its seeded units under."""
 
+HELPERS = frozenset({"counting.py", "in_process.py", "server_profile.py"})
+"""Files here that are not benchmarks: this module, the in-process server units
+(:mod:`in_process`), and the wrapper ``load.py --profile`` starts ``tote serve``
+through."""
+
+NOT_COUNTED = {
+    "chaos.py": (
+        "a check, not a speed: it kills, restarts and cuts off server processes on a "
+        "clock and checks that no acknowledged move is lost and every table moves on; "
+        "no unit of its work repeats, and what it could count (a move handled) is "
+        "load.py's unit"
+    ),
+}
+"""Benchmarks without an ``--instructions`` mode, and why."""
+
 
 def shared_tool(name: str) -> ModuleType | None:
     """``SHARED/name.py`` imported, or ``None`` when it is not there."""

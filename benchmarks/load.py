@@ -1,6 +1,8 @@
 """Load on the multiplayer server: many tables played over the WebSocket API at once.
 
 Run: .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 30] [--json]
+(``--instructions [N1,N2]``: the instructions of one move handled by the app in this
+process instead, :mod:`in_process`, :mod:`counting`)
 
 It starts ``tote serve`` on a free loopback port with a fresh SQLite file in a
 temporary directory (``--db URL`` for another database, e.g. PostgreSQL;
@@ -44,13 +46,15 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import counting
 import httpx
+import in_process
 import server_profile
-from counting import machine_speed
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -579,7 +583,24 @@ def main() -> None:
         " (server_profile.py; one process, not with --url)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    counting.add_options(parser, "20,60", "move handled in process (in_process.py)")
     args = parser.parse_args()
+    if args.units_only is not None:
+        in_process.play_moves(args.game, args.players, args.units_only, args.seed)
+        return
+    if args.instructions:
+        speed = counting.machine_speed()
+        counting.count_and_time(
+            f"{args.game}, {args.players} players",
+            "move",
+            __file__,
+            ["--game", args.game, "--players", str(args.players), "--seed", str(args.seed)],
+            args.instructions,
+            partial(in_process.play_moves, args.game, args.players, seed=args.seed),
+            speed,
+        )
+        counting.footer(speed)
+        return
     if not 1 <= args.tables <= 5000 or not 0 < args.seconds <= 3600 or not 0 <= args.think <= 60:
         parser.error("--tables must be 1..5000, --seconds 0..3600 and --think 0..60")
     if not 1 <= args.processes <= 8 or (
@@ -610,7 +631,7 @@ def main() -> None:
                     processes.append(process)
                     bases.append(base)
             pids = [process.pid for process in processes]
-            speed = machine_speed()  # ../shared/bench/calibrate.py, in this run
+            speed = counting.machine_speed()  # ../shared/bench/calibrate.py, in this run
             timings = asyncio.run(run_load(args, bases, stats, pids))
             timings["speed"] = -1.0 if speed is None else speed
             profile = None

@@ -9,17 +9,25 @@ table's page and bot loop leans on) first with no review running, then while the
 game's review computes, and the review's wall time. The requests come from a thread
 of this process, so both figures include the client's own share of the machine.
 ``--thread`` computes the review in a thread of the server's process instead (as it
-was before the child process), for comparison.
+was before the child process), for comparison. ``--instructions [N1,N2]`` counts the
+instructions of one such read instead (a Winner's Circle table of three in play, served
+in this process: :mod:`in_process`, :mod:`counting`).
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import counting
+import in_process
 from fastapi.testclient import TestClient
 
 from tote.server import create_app
@@ -61,7 +69,19 @@ def main() -> None:
     parser.add_argument(
         "--thread", action="store_true", help="compute in a thread of the server (as before)"
     )
+    counting.add_options(parser, "20,60", "GET /api/tables/{id} of a table in play")
     args = parser.parse_args()
+    if args.units_only is not None:
+        in_process.read_views("winners-circle", 3, args.units_only)
+        return
+    if args.instructions:
+        speed = counting.machine_speed()
+        run = partial(in_process.read_views, "winners-circle", 3)
+        counting.count_and_time(
+            "GET /api/tables/{id}", "read", __file__, [], args.instructions, run, speed
+        )
+        counting.footer(speed)
+        return
     with tempfile.TemporaryDirectory() as folder:
         store = Store(f"sqlite:///{Path(folder) / 'bench.db'}")
         table_id = _stored(store, args.game, args.players)

@@ -82,7 +82,8 @@ def main() -> None:
     variants = [v for v in args.variant.split(",") if v]
     ids = args.game_ids or [game.id for game in all_games()]
     if args.units_only is not None:
-        play_games(ids[0], args.units_only, args.players, variants)
+        players = args.players or player_counts(ids[0], None)[0]
+        play_games(ids[0], args.units_only, players, variants)
         return
     speed = counting.machine_speed()
     if args.instructions:

@@ -53,6 +53,30 @@ def test_issue_24_every_benchmark_offers_an_instructions_mode(script: str) -> No
         assert "--instructions" in shown, f"{script} has no --instructions mode"
 
 
+CHEAP_UNIT = {
+    "bench.py": ["wits-and-wagers", "--players", "4"],
+    "hot_paths.py": ["wits-and-wagers", "board-world"],
+    "load.py": ["--game", "winners-circle", "--players", "2"],
+    "review_latency.py": [],
+    "tote_board.py": ["wits-and-wagers"],
+}
+"""Each benchmark's cheapest configuration: its ``--units-only`` child is run on it."""
+
+
+@pytest.mark.parametrize("script", sorted(CHEAP_UNIT))
+def test_issue_24_a_benchmarks_counted_child_does_its_units_and_prints_nothing(
+    script: str,
+) -> None:
+    """The child a count runs (``--units-only N``) does the seeded units and prints
+    nothing, so the count is of the work alone; every benchmark with the mode has one."""
+    assert run(BENCHMARKS / script, *CHEAP_UNIT[script], counting.UNITS_ONLY, "2") == ""
+
+
+def test_issue_24_every_counted_benchmark_has_a_cheap_unit_checked() -> None:
+    counted = {s for s in SCRIPTS if s not in counting.NOT_COUNTED}
+    assert counted == set(CHEAP_UNIT)
+
+
 def test_issue_24_the_count_is_the_difference_of_two_counts_per_unit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

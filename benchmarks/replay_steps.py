@@ -1,6 +1,10 @@
 """How long a replay step takes at the end of a long game, per game (issue 16).
 
 Run: .venv/bin/python benchmarks/replay_steps.py [--players N] [--seed S] [GAME ...]
+(``--instructions [N1,N2]``: instructions a step back and forward at the end of the game
+instead, at 5 and 15 of them by default, :mod:`counting`; one unit is the book asked the
+step before the last, then the last, seat 0's view: the "back" and "forward" below
+together, since a step back can only be asked again once the book has stepped forward)
 
 For each game it plays a seeded random game with the most seats the game takes (or
 ``--players``), lays its record out as the server does (:class:`ReplayBook`: one
@@ -19,18 +23,40 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from counting import machine_speed
+import counting
 
 from tote.core import all_games, get_game
+from tote.core.game import Game
 from tote.core.match import Match
 from tote.server.replay_book import ReplayBook
 from tote.sim.play import random_match
 
 PLAYERS = {"wits-and-wagers": 7, "horse-fever": 5}
+
+
+def seats(game: Game, players: int | None) -> int:
+    """``players``, or ``game``'s seats in :data:`PLAYERS`, or the most it takes up to 6."""
+    return players or PLAYERS.get(game.id, min(game.max_players, 6))
+
+
+def lay_out(game: Game, players: int, seed: int) -> ReplayBook:
+    """The book of a seeded random game of ``game`` (the set-up of the steps)."""
+    return ReplayBook(random_match(game, players, seed=seed).record())
+
+
+def back_and_forward(book: ReplayBook, units: int) -> None:
+    """``units`` times a step back from the last step and forward to it again, seat 0's
+    view (the cursor at the last step before and after each): the unit counted by
+    ``--instructions``."""
+    last = book.steps
+    for _ in range(units):
+        book.view(last - 1, 0)
+        book.view(last, 0)
 
 
 def step_ms(book: ReplayBook, before: int, step: int, tries: int = 20) -> float:
@@ -56,13 +82,33 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="game ids (default: every game)")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
+    counting.add_options(parser, "5,15", "step back and forward at the game's end")
     args = parser.parse_args()
     games = [get_game(g) for g in args.games] or all_games()
-    speed = machine_speed()
+    if args.units_only is not None:
+        game = games[0]
+        players = seats(game, args.players)
+        back_and_forward(lay_out(game, players, args.seed), args.units_only)
+        return
+    speed = counting.machine_speed()
+    if args.instructions:
+        for game in games:
+            players = seats(game, args.players)
+            counting.count_and_time(
+                f"{game.id}, {players} players",
+                "step back and forward",
+                __file__,
+                [game.id, "--players", str(players), "--seed", str(args.seed)],
+                args.instructions,
+                partial(back_and_forward, lay_out(game, players, args.seed)),
+                speed,
+            )
+        counting.footer(speed)
+        return
     columns = ("moves", "steps", "lay out", "back", "forward", "scratch", "back*", "fwd*")
     print(f"{'game':16}", *(f"{c:>8}" for c in columns), " (ms; * calibrated)")
     for game in games:
-        players = args.players or PLAYERS.get(game.id, min(game.max_players, 6))
+        players = seats(game, args.players)
         record = random_match(game, players, seed=args.seed).record()
         start = time.perf_counter()
         book = ReplayBook(record)

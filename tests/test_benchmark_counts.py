@@ -55,6 +55,11 @@ def test_issue_24_every_benchmark_offers_an_instructions_mode(script: str) -> No
 
 CHEAP_UNIT = {
     "bench.py": ["wits-and-wagers", "--players", "4"],
+    "envs.py": ["wits-and-wagers"],
+    "envs_states.py": ["wits-and-wagers"],
+    "odds_policy.py": ["wits-and-wagers"],
+    "replay_steps.py": ["winners-circle", "--players", "2"],
+    "vector_env.py": ["--envs", "2", "winners-circle"],
     "hot_paths.py": ["wits-and-wagers", "board-world"],
     "load.py": ["--game", "winners-circle", "--players", "2"],
     "review_latency.py": [],

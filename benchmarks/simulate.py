@@ -2,6 +2,10 @@
 
 Run: .venv/bin/python benchmarks/simulate.py [--games N] [--per-game N] [--memory N]
      [--workers W] [--skip speedup,games,memory,save]
+(``--instructions [N1,N2] [--game GAME,...|all] [--players P]``: instructions a
+simulated game instead, :mod:`counting`: one game of ``tote simulate`` (random bots,
+its row tallied) on one process; by default part 1's Winner's Circle with 3
+seats, about 4 minutes of valgrind; ``--game all`` adds part 2's games, as long each)
 
 It prints figures and asserts nothing (issue 14, Done means):
 
@@ -29,7 +33,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import counting
 
 from tote.core import get_game
 from tote.sim import plan_games, run_plan
@@ -178,6 +187,43 @@ def save_size(workers: int) -> None:
           f"{indented / 1e6:.1f} MB ({indented / packed:.0f}x)")  # fmt: skip
 
 
+def play_games(game_id: str, players: int, games: int) -> None:
+    """``games`` seeded games of ``tote simulate`` (random bots, seeds 0, 1, ..., the
+    rows tallied into the summary) on this one process: the unit counted by
+    ``--instructions``, one simulated game."""
+    run_plan(plan_games(game_id, players, games), workers=1)
+
+
+def counted(game: str | None, players: int | None) -> list[tuple[str, int]]:
+    """The games and seat counts ``--instructions`` counts: ``game`` (comma separated,
+    at ``players`` or part 2's seat count), or part 1's Winner's Circle with 3 seats,
+    and with ``game == "all"`` part 2's games after it."""
+    if game is None or game == "all":
+        found = [("winners-circle", players or 3)]
+        if game == "all":
+            found += [(game_id, players or n) for game_id, n in PLAYERS.items()]
+        return found
+    return [(game_id, players or PLAYERS.get(game_id, 4)) for game_id in game.split(",")]
+
+
+def count(game: str | None, players: int | None, units: tuple[int, int]) -> None:
+    """The ``--instructions`` report: instructions a simulated game of each counted game,
+    beside its calibrated time on this process."""
+    speed = counting.machine_speed()
+    for game_id, n in counted(game, players):
+        play_games(game_id, n, 1)  # the summary's first imports (scipy) are not timed
+        counting.count_and_time(
+            f"{game_id}, {n} players",
+            "game",
+            __file__,
+            ["--game", game_id, "--players", str(n)],
+            units,
+            partial(play_games, game_id, n),
+            speed,
+        )
+    counting.footer(speed)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10_000, help="games of the speed-up run")
@@ -185,7 +231,30 @@ def main() -> None:
     parser.add_argument("--memory", type=int, default=100_000, help="games of the memory run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--skip", default="", help="parts to skip: speedup,games,memory,save")
+    parser.add_argument(
+        "--game",
+        default=None,
+        help=(
+            "with --instructions: the games counted, comma separated (default: part 1's "
+            "winners-circle at 3 players, about 4 minutes of valgrind; 'all': that and "
+            "part 2's games, as long each)"
+        ),
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="with --instructions: the seats (default: part 1's 3, part 2's 4)",
+    )
+    counting.add_options(parser, "10,50", "simulated game (one process)")
     args = parser.parse_args()
+    if args.units_only is not None:
+        game_id, players = counted(args.game, args.players)[0]
+        play_games(game_id, players, args.units_only)
+        return
+    if args.instructions:
+        count(args.game, args.players, args.instructions)
+        return
     skip = set(args.skip.split(","))
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     calibrated = calibration()

@@ -55,6 +55,7 @@ def test_issue_24_every_benchmark_offers_an_instructions_mode(script: str) -> No
 
 CHEAP_UNIT = {
     "bench.py": ["wits-and-wagers", "--players", "4"],
+    "bot_accuracy.py": ["wits-and-wagers", "random,random,random,random"],
     "envs.py": ["wits-and-wagers"],
     "envs_states.py": ["wits-and-wagers"],
     "odds_policy.py": ["wits-and-wagers"],
@@ -62,8 +63,12 @@ CHEAP_UNIT = {
     "vector_env.py": ["--envs", "2", "winners-circle"],
     "hot_paths.py": ["wits-and-wagers", "board-world"],
     "load.py": ["--game", "winners-circle", "--players", "2"],
+    "review.py": ["wits-and-wagers", "--players", "4", "--worlds", "1", "--search-worlds", "2"],
     "review_latency.py": [],
+    "simulate.py": [],
+    "strong_decision.py": ["winners-circle", "--unit", "iteration"],
     "tote_board.py": ["wits-and-wagers"],
+    "tournament.py": ["wits-and-wagers", "--opponent", "random"],
 }
 """Each benchmark's cheapest configuration: its ``--units-only`` child is run on it."""
 
@@ -74,7 +79,7 @@ def test_issue_24_a_benchmarks_counted_child_does_its_units_and_prints_nothing(
 ) -> None:
     """The child a count runs (``--units-only N``) does the seeded units and prints
     nothing, so the count is of the work alone; every benchmark with the mode has one."""
-    assert run(BENCHMARKS / script, *CHEAP_UNIT[script], counting.UNITS_ONLY, "2") == ""
+    assert run(BENCHMARKS / script, *CHEAP_UNIT[script], counting.UNITS_ONLY, "1") == ""
 
 
 def test_issue_24_every_counted_benchmark_has_a_cheap_unit_checked() -> None:

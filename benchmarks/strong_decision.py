@@ -144,9 +144,8 @@ def run_units(game_id: str, bot_name: str, unit: str, n: int) -> None:
 
 def count(game_id: str, bot_name: str, unit: str, units: tuple[int, int]) -> None:
     """The ``--instructions`` report: instructions a ``unit`` (for ``--unit game``, also
-    per decision of seat 0), beside its calibrated time on this process (the time of
-    N2 units over N2: at small N2 it holds the decision's fixed part, and for ``game``
-    the heuristic's game)."""
+    per decision of seat 0), beside its calibrated time on this process, taken as the
+    count is (:func:`counting.timed`: the same difference of two runs)."""
     speed = counting.machine_speed()
     if unit == "game":
         run: Callable[[int], object] = partial(whole_game, game_id, bot_name=bot_name, say=quiet)
@@ -172,12 +171,6 @@ def count(game_id: str, bot_name: str, unit: str, units: tuple[int, int]) -> Non
         )
     elif unit == "iteration" and low == 0:
         print(f"{'':<28}N1 = 0: a decision's fixed part and its first iteration")
-    if unit != "decision":
-        fixed = "the game and its decisions' fixed parts" if unit == "game" else "the fixed part"
-        print(
-            f"{'':<28}ms here: the time of N2 = {units[1]} units over N2, {fixed} in it"
-            " (the count is the difference)"
-        )
     counting.footer(speed)
 
 

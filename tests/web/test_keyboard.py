@@ -9,19 +9,35 @@ from pathlib import Path
 from typing import Any
 
 from .keyboard import Sent, focused_matches, tab_to
-from .tables import new_table, until_turn_of, view_of
+from .tables import move_for, new_table, until_turn_of, view_of
 from .web_helpers import DESKTOP, LiveServer, NewPage, wait_for_board
 
 PREFIX = "● Your turn — "
 
 
-def _seated(new_page: NewPage, server: LiveServer, game: str, **extra: Any) -> tuple[Any, Sent]:
-    """Ann's page at her first turn. Its watched sequences are off (issue 15's setting):
-    a bot's move played as a sequence hides the move forms for a moment, and a key
-    pressed then reaches no control (the focus coming back after a sequence has its own
-    test below)."""
+def _seated(
+    new_page: NewPage,
+    server: LiveServer,
+    game: str,
+    *,
+    offers: str | None = None,
+    **extra: Any,
+) -> tuple[Any, Sent]:
+    """Ann's page at her first turn (with ``offers``, her first turn whose moves offer
+    that kind: the turns before it are played over the API, her first legal move each,
+    so the page opens on the decision the test is about whatever the table's seed
+    dealt first). Its watched sequences are off (issue 15's setting): a bot's move
+    played as a sequence hides the move forms for a moment, and a key pressed then
+    reaches no control (the focus coming back after a sequence has its own test
+    below)."""
     table = new_table(server, game, **extra)
-    until_turn_of(server, table, 0, others=list(table.seat_tokens)[1:])
+    others = list(table.seat_tokens)[1:]
+    until_turn_of(server, table, 0, others=others)
+    while offers is not None and offers not in {
+        move["type"] for move in view_of(server, table, 0)["legal_moves"] or []
+    }:
+        assert move_for(server, table, 0)
+        until_turn_of(server, table, 0, others=others)
     page = new_page(playback_ms=0, **DESKTOP)
     sent = Sent().attach(page)
     page.goto(table.seat_link(0))
@@ -83,7 +99,7 @@ def test_horse_fever_a_purchase_turn_by_keyboard(
 ) -> None:
     """Horse Fever's Purchase Phase (one purchase a turn): Ann buys a Stable with Enter,
     or, when the bots have bought them all, a Horse card and keeps one of the four."""
-    ann, sent = _seated(new_page, live_server, "horse-fever")
+    ann, sent = _seated(new_page, live_server, "horse-fever", offers="pass")
     ann.wait_for_selector("button[data-action=pass]")
     if ann.locator("button[data-action=buy_stable]:not([disabled])").count():
         tab_to(ann, "button[data-action=buy_stable]:not([disabled])")

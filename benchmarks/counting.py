@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -123,6 +124,14 @@ def per_unit(script: str, arguments: Sequence[str], units: tuple[int, int]) -> f
     # numpy's OpenBLAS threads spin at import by a varying amount a run (issue 24).
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     template = [sys.executable, script, *arguments, UNITS_ONLY, "{n}"]
+    # Once natively first: were the modules' bytecode cache not written yet, the first
+    # count would also compile and write it and the second only read it, and their
+    # difference would be off by all that.
+    subprocess.run(
+        [part.replace("{n}", str(units[0])) for part in template],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return float(tool.per_unit(template, *units))
 
 

@@ -92,7 +92,9 @@ def test_issue_24_the_count_is_the_difference_of_two_counts_per_unit(
 ) -> None:
     """A unit's count is the command counted at N2 units less at N1, over N2 - N1, with
     the benchmark's own arguments and the hidden ``--units-only {n}`` (start-up and
-    set-up cancelled out): checked on a stand-in for callgrind."""
+    set-up cancelled out), after the child has run once natively (so that neither count
+    compiles the modules and writes their bytecode cache): checked on a stand-in for
+    callgrind."""
     counted: list[list[str]] = []
 
     def per_unit(template: list[str], low: int, high: int) -> float:
@@ -101,16 +103,14 @@ def test_issue_24_the_count_is_the_difference_of_two_counts_per_unit(
         return (costs[high] - costs[low]) / (high - low)
 
     tool = SimpleNamespace(per_unit=per_unit, REFERENCE_IPS=6.5e9)
-    original = counting.shared_tool
-    counting.shared_tool = lambda name: tool  # type: ignore[assignment]
-    try:
-        found = counting.per_unit("bench.py", ["wetten", "--players", "3"], (2, 6))
-    finally:
-        counting.shared_tool = original  # type: ignore[assignment]
+    monkeypatch.setattr(counting, "shared_tool", lambda name: tool)
+    ran: list[list[str]] = []
+    monkeypatch.setattr(counting.subprocess, "run", lambda command, **_: ran.append(command))
+    found = counting.per_unit("bench.py", ["wetten", "--players", "3"], (2, 6))
     assert found == 250
-    assert counted == [
-        [sys.executable, "bench.py", "wetten", "--players", "3", "--units-only", "{n}"]
-    ]
+    child = [sys.executable, "bench.py", "wetten", "--players", "3", "--units-only", "{n}"]
+    assert counted == [child]
+    assert ran == [[*child[:-1], "2"]]
 
 
 @pytest.mark.parametrize("text", ["3", "3,1", "2,2", "-1,4", "a,b", "1,2,3"])

@@ -106,9 +106,7 @@ def main() -> None:
             best, median = bench(game_id, args.games, n, args.repeat, variants)
             shown = "-" if speed is None else f"{best / speed:.0f}"
             print(f"{game_id:<18}{n:>8}{best:>14.0f}{median:>10.0f}{shown:>17}", flush=True)
-    if speed is not None:
-        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
-        print("calibrated = best / that, comparable across runs and days")
+    counting.print_calibration(speed, "best / that")
 
 
 if __name__ == "__main__":

@@ -84,6 +84,16 @@ def machine_speed() -> float | None:
     return float(calibrate.ops_per_second()) / float(calibrate.REFERENCE_OPS)
 
 
+def print_calibration(speed: float | None, calibrated: str) -> None:
+    """The lines under a timing table that say how its calibrated column is read
+    (``calibrated``, e.g. ``"turns/s / that"``), or that there is none."""
+    if speed is None:
+        print("calibration: no calibration workload found; calibrated figures are -")
+        return
+    print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
+    print(f"calibrated = {calibrated}, comparable across runs and days")
+
+
 def parse_units(text: str) -> tuple[int, int]:
     """``"N1,N2"`` as two unit counts, 0 <= N1 < N2 (argparse's type)."""
     try:

@@ -118,11 +118,7 @@ def main() -> None:
             )
         counting.footer(speed)
         return
-    if speed is None:
-        print("calibration: no calibration workload found; calibrated figures are -")
-    else:
-        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
-        print("calibrated = turns/s / that, comparable across runs and days")
+    counting.print_calibration(speed, "turns/s / that")
     print(f"{'game':<17}{'players':>8}{'turns/s':>10}{'calibrated':>12}{'games':>7}")
     for game_id in args.games:
         rate, games = turns_per_second(game_id, args.seconds)

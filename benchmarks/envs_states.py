@@ -123,11 +123,7 @@ def main() -> None:
                 )
         counting.footer(speed)
         return
-    if speed is None:
-        print("calibration: no calibration workload found; calibrated ms are -")
-    else:
-        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
-        print("calibrated ms = ms x that, comparable across runs and days")
+    counting.print_calibration(speed, "ms x that")
     print(
         f"{'game':<17}{'players':>8}{'nodes':>7}{'state B':>9}{'with game B':>12}"
         f"{'ser ms':>9}{'cal':>7}{'deser ms':>10}{'cal':>7}"

@@ -137,9 +137,7 @@ def main() -> None:
             f"{shown[0]:>19}{shown[1]:>18}  {len(board.bets):>4}  {board.stopped_by}",
             flush=True,
         )
-    if speed is not None:
-        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
-        print("calibrated ms = ms x that, comparable across runs and days")
+    counting.print_calibration(speed, "ms x that")
 
 
 if __name__ == "__main__":

@@ -142,11 +142,7 @@ def main() -> None:
                     )
         counting.footer(speed)
         return
-    if speed is None:
-        print("calibration: no calibration workload found; calibrated figures are -")
-    else:
-        print(f"calibration: this machine runs at {speed:.2f} of the reference now;")
-        print("calibrated = table-steps/s / that, comparable across runs and days")
+    counting.print_calibration(speed, "table-steps/s / that")
     print(f"{'game':<17}{'players':>8}{'N':>5}{'steps/s':>10}{'calibrated':>12}{'games':>7}")
     for game_id in args.games:
         for n in sizes:

@@ -94,15 +94,32 @@ def print_calibration(speed: float | None, calibrated: str) -> None:
     print(f"calibrated = {calibrated}, comparable across runs and days")
 
 
+MOST_UNITS = 1_000_000
+"""The most units a count or its child runs (valgrind runs some 50 times slower)."""
+
+
 def parse_units(text: str) -> tuple[int, int]:
     """``"N1,N2"`` as two unit counts, 0 <= N1 < N2 (argparse's type)."""
     try:
         low, high = (int(part) for part in text.split(","))
     except ValueError:
         raise argparse.ArgumentTypeError(f"give two unit counts N1,N2, not {text!r}") from None
-    if not 0 <= low < high:
-        raise argparse.ArgumentTypeError(f"the unit counts need 0 <= N1 < N2, not {text!r}")
+    if not 0 <= low < high <= MOST_UNITS:
+        raise argparse.ArgumentTypeError(
+            f"the unit counts need 0 <= N1 < N2 <= {MOST_UNITS:,}, not {text!r}"
+        )
     return low, high
+
+
+def unit_count(text: str) -> int:
+    """``--units-only N``: 0 to :data:`MOST_UNITS` (argparse's type)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a number of units, not {text!r}") from None
+    if not 0 <= n <= MOST_UNITS:
+        raise argparse.ArgumentTypeError(f"the units are 0 to {MOST_UNITS:,}, not {n}")
+    return n
 
 
 def add_options(parser: argparse.ArgumentParser, units: str | None, unit: str) -> None:
@@ -122,7 +139,7 @@ def add_options(parser: argparse.ArgumentParser, units: str | None, unit: str) -
             + ", instead of timing; valgrind runs about 50 times slower than normal"
         ),
     )
-    parser.add_argument(UNITS_ONLY, type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument(UNITS_ONLY, type=unit_count, default=None, help=argparse.SUPPRESS)
 
 
 def per_unit(script: str, arguments: Sequence[str], units: tuple[int, int]) -> float:

@@ -113,9 +113,10 @@ def test_issue_24_the_count_is_the_difference_of_two_counts_per_unit(
     assert ran == [[*child[:-1], "2"]]
 
 
-@pytest.mark.parametrize("text", ["3", "3,1", "2,2", "-1,4", "a,b", "1,2,3"])
+@pytest.mark.parametrize("text", ["3", "3,1", "2,2", "-1,4", "a,b", "1,2,3", "0,1000001"])
 def test_issue_24_unit_counts_must_be_two_growing_whole_numbers(text: str) -> None:
-    """``--instructions N1,N2`` refuses what it cannot count at (0 <= N1 < N2)."""
+    """``--instructions N1,N2`` refuses what it cannot count at (0 <= N1 < N2, and N2 at
+    most a million: every input has a bound)."""
     import argparse
 
     with pytest.raises(argparse.ArgumentTypeError, match="N1"):

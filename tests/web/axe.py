@@ -48,17 +48,19 @@ def checked(page: Page, include: str | None, exclude: str | None) -> dict[str, A
             const context = {include: [include || "html"]};
             if (exclude) context.exclude = [exclude];
             let faded = false;
-            const watch = new MutationObserver((changes) => {
+            const note = (changes) => {
                 for (const c of changes) {
                     const el = c.target;
                     if (el.classList && el.classList.contains("toast")
                         && el.classList.contains("fading")) faded = true;
                 }
-            });
+            };
+            const watch = new MutationObserver(note);
             watch.observe(document.body, {subtree: true, attributes: true,
                                           attributeFilter: ["class"]});
             try {
                 const results = await window.axe.run(context, {resultTypes: ["violations"]});
+                note(watch.takeRecords());
                 return {
                     faded,
                     violations: results.violations.map((v) => ({

@@ -123,6 +123,18 @@ def test_issue_24_unit_counts_must_be_two_growing_whole_numbers(text: str) -> No
         counting.parse_units(text)
 
 
+@pytest.mark.parametrize("text", ["-1", "1000001", "two", "1.5"])
+def test_issue_24_a_childs_units_are_bounded(text: str) -> None:
+    """The hidden ``--units-only N`` takes 0 to a million units and refuses the rest,
+    naming the bound or what it wanted (every input has a bound)."""
+    import argparse
+
+    with pytest.raises(argparse.ArgumentTypeError, match="units"):
+        counting.unit_count(text)
+    assert counting.unit_count("0") == 0
+    assert counting.unit_count("1000000") == counting.MOST_UNITS
+
+
 def test_issue_24_a_count_under_callgrind_cancels_start_up_and_reads_per_unit(
     tmp_path: Path,
 ) -> None:

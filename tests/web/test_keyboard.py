@@ -13,6 +13,9 @@ from .tables import move_for, new_table, until_turn_of, view_of
 from .web_helpers import DESKTOP, LiveServer, NewPage, wait_for_board
 
 PREFIX = "● Your turn — "
+MOST_TURNS_PLAYED = 30
+"""How many of Ann's turns ``_seated`` plays over the API looking for the one a test
+needs, before it says none came."""
 
 
 def _seated(
@@ -33,11 +36,15 @@ def _seated(
     table = new_table(server, game, **extra)
     others = list(table.seat_tokens)[1:]
     until_turn_of(server, table, 0, others=others)
-    while offers is not None and offers not in {
-        move["type"] for move in view_of(server, table, 0)["legal_moves"] or []
-    }:
+    for _ in range(MOST_TURNS_PLAYED):
+        if offers is None or offers in {
+            move["type"] for move in view_of(server, table, 0)["legal_moves"] or []
+        }:
+            break
         assert move_for(server, table, 0)
         until_turn_of(server, table, 0, others=others)
+    else:
+        raise AssertionError(f"Ann's first {MOST_TURNS_PLAYED} turns offered no {offers}")
     page = new_page(playback_ms=0, **DESKTOP)
     sent = Sent().attach(page)
     page.goto(table.seat_link(0))

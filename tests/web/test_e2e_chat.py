@@ -134,7 +134,14 @@ def test_the_lobby_lists_games_in_progress_and_finished_games(
     desk = new_page(**DESKTOP_800)
     desk.goto(f"{live_server.url}/")
     finished = desk.locator(f"#finished-list [data-table='{done.table_id}']")
-    expect(finished).to_contain_text("won", timeout=240_000)  # the bots play it out
+    expect(finished).to_contain_text("Finished", timeout=240_000)  # the bots play it out
+    result = store.table(done.table_id).result
+    assert result is not None
+    winners = [f"Random bot {seat + 1}" for seat in result["winners"]]
+    assert winners, "Winner's Circle always has a winner (the most money)"
+    said = "won" if len(winners) == 1 else "shared the win"  # a tie is shared (the seed is secret)
+    names = winners[0] if len(winners) == 1 else f"{', '.join(winners[:-1])} and {winners[-1]}"
+    expect(finished.locator(".winner")).to_have_text(f"{names} {said}")
     expect(finished).to_contain_text("Royal Turf")
     expect(finished).to_contain_text("Finished")
     expect(finished.locator("a.replay-link")).to_have_attribute("href", f"/replay/{done.table_id}")
@@ -143,7 +150,6 @@ def test_the_lobby_lists_games_in_progress_and_finished_games(
     expect(playing).to_contain_text("moves played")
     expect(playing.locator("a.watch-link")).to_have_attribute("href", f"/t/{waiting.table_id}")
     expect(playing.locator(".waiting")).to_contain_text("Waiting on Dee", timeout=120_000)
-    assert store.table(done.table_id).result is not None
     _shoot(desk, screenshots, "desktop-lobby")
     phone = new_page(**PHONE_390)
     phone.goto(f"{live_server.url}/")

@@ -4,6 +4,7 @@ calibrated timings beside them)"), through one module, ``benchmarks/counting.py`
 
 from __future__ import annotations
 
+import argparse
 import re
 import subprocess
 import sys
@@ -117,8 +118,6 @@ def test_issue_24_the_count_is_the_difference_of_two_counts_per_unit(
 def test_issue_24_unit_counts_must_be_two_growing_whole_numbers(text: str) -> None:
     """``--instructions N1,N2`` refuses what it cannot count at (0 <= N1 < N2, and N2 at
     most a million: every input has a bound)."""
-    import argparse
-
     with pytest.raises(argparse.ArgumentTypeError, match="N1"):
         counting.parse_units(text)
 
@@ -127,8 +126,6 @@ def test_issue_24_unit_counts_must_be_two_growing_whole_numbers(text: str) -> No
 def test_issue_24_a_childs_units_are_bounded(text: str) -> None:
     """The hidden ``--units-only N`` takes 0 to a million units and refuses the rest,
     naming the bound or what it wanted (every input has a bound)."""
-    import argparse
-
     with pytest.raises(argparse.ArgumentTypeError, match="units"):
         counting.unit_count(text)
     assert counting.unit_count("0") == 0

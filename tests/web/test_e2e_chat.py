@@ -163,6 +163,37 @@ def test_the_lobby_lists_games_in_progress_and_finished_games(
     expect(desk.locator("#who .watching")).to_be_visible(timeout=SLOW)  # a spectator
 
 
+def test_the_lobby_says_who_won_and_who_shared_the_win(
+    new_page: NewPage, live_server: LiveServer
+) -> None:
+    """Add, the lobby: "a finished game with its winner by name". Winner's Circle's
+    winner is the player whose bets paid off the most, and equal money shares the win
+    (core Result: ties allowed). Two real random games, seeded: seed 78 ends in a tie
+    between Ann and Bo, seed 8 is won by Cy alone."""
+    store: Store = live_server.server.config.app.state.store
+    ids = {}
+    for seed in (78, 8):
+        match = random_match("winners-circle", 3, seed=seed)
+        result = match.state.result()
+        assert result is not None
+        seats = [(name, None) for name in ("Ann", "Bo", "Cy")]
+        options = match.options.model_dump(mode="json")
+        row, _ = store.create_table("winners-circle", options, seed, seats)
+        store.append_moves(row.id, 0, [(actor, move.to_json()) for actor, move in match.moves])
+        store.finish(row.id, result.to_json())
+        ids[seed] = (row.id, result.winners)
+    assert ids[78][1] == (0, 1) and ids[8][1] == (2,), "the premise: one tie, one winner"
+    page = new_page(**DESKTOP_800)
+    page.goto(f"{live_server.url}/")
+    tied = page.locator(f"#finished-list [data-table='{ids[78][0]}']")
+    expect(tied.locator(".winner")).to_have_text("Ann and Bo shared the win", timeout=SLOW)
+    expect(tied.locator("a.replay-link")).to_have_attribute(
+        "aria-label", "Watch the replay: Winner's Circle, Ann and Bo shared the win"
+    )
+    alone = page.locator(f"#finished-list [data-table='{ids[8][0]}']")
+    expect(alone.locator(".winner")).to_have_text("Cy won", timeout=SLOW)
+
+
 def test_players_hand_the_absent_hosts_seat_to_a_bot(
     new_page: NewPage, live_server: LiveServer, screenshots: Path
 ) -> None:
